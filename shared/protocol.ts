@@ -1,0 +1,63 @@
+/**
+ * The wire vocabulary shared by the app and the sync server: room names, close codes and the
+ * custom "stored" acknowledgement. One place, so both ends agree on every reason.
+ */
+
+/** Path prefix of the sync endpoint: a room `r` lives at `/sync/<r>`. */
+export const SYNC_PATH = '/sync'
+
+/** The room shared by every lender: the list of cities and villages. */
+export const CITIES_ROOM = 'cities'
+
+/** The private room holding one lender's people and loans. */
+export function userRoom(userId: string): string {
+  return `users/${userId}`
+}
+
+/** The user id of a `users/<id>` room, or null for any other room name. */
+export function userIdOfRoom(room: string): string | null {
+  const match = /^users\/([A-Za-z0-9_-]{1,128})$/.exec(room)
+  return match ? (match[1] ?? null) : null
+}
+
+/** WebSocket close codes (4000–4999 are the application's own). */
+export const CloseCode = {
+  /** No session, or the session expired or was signed out. */
+  unauthorized: 4401,
+  /** The room belongs to someone else, or does not exist. */
+  forbidden: 4403,
+  /** A frame that is not a valid y-websocket message, or an update the room refuses. */
+  badMessage: 4400,
+  /** A frame over the size limit. */
+  tooLarge: 4413,
+  /** The server is shutting down; reconnect later. */
+  goingAway: 1001,
+} as const
+export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode]
+
+/** Human-readable close reasons, sent with the close codes above. */
+export const closeReason: Record<CloseCode, string> = {
+  [CloseCode.unauthorized]: 'not signed in',
+  [CloseCode.forbidden]: 'not your document',
+  [CloseCode.badMessage]: 'malformed or refused message',
+  [CloseCode.tooLarge]: 'message too large',
+  [CloseCode.goingAway]: 'server shutting down',
+}
+
+/**
+ * y-websocket message types. 0 and 1 are the standard sync and awareness messages; 2 and 3 are
+ * auth and query-awareness in the stock protocol. `stored` is ours: after the server has durably
+ * stored a client's updates it sends `[messageStored, varUint(count)]`, where count is the number
+ * of that client's update messages stored so far on this connection. Stock clients ignore
+ * unknown message types, so the stock `WebsocketProvider` keeps working unmodified.
+ */
+export const MessageType = {
+  sync: 0,
+  awareness: 1,
+  auth: 2,
+  queryAwareness: 3,
+  stored: 100,
+} as const
+
+/** Largest WebSocket frame the server accepts (bytes). */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
