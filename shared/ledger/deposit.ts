@@ -1,0 +1,91 @@
+/**
+ * The deposit page's rules: validation in the spec's order, and auto-allocate (rules 10 and 11).
+ */
+import { isIsoDate } from '../dates.ts'
+import type { IsoDate, Paise } from './types.ts'
+
+/** Why a deposit was refused, in the order they are checked. */
+export type DepositReason =
+  | 'invalidAmount'
+  | 'missingDate'
+  | 'futureDate'
+  | 'overAllocated'
+  | 'noAllocation'
+  | 'beforeLoanStart'
+  | 'loanNotFound'
+
+/** The spec's exact text for each `DepositReason`. */
+export const depositMessages: Record<DepositReason, string> = {
+  invalidAmount: 'Please enter a valid deposit amount',
+  missingDate: 'Please select a deposit date',
+  futureDate: 'Deposit date cannot be in the future',
+  overAllocated: 'Total allocated amount cannot exceed deposit amount',
+  noAllocation: 'Please allocate the deposit amount to at least one loan',
+  beforeLoanStart: "Deposit date cannot be before the loan's start date",
+  loanNotFound: 'Loan not found',
+}
+
+/** One loan's share of a deposit. */
+export interface Allocation {
+  loanId: string
+  amount: Paise
+}
+
+/** What the deposit form holds when the lender presses Record. */
+export interface DepositInput {
+  amount: Paise | null
+  date: IsoDate | ''
+  today: IsoDate
+  allocations: readonly Allocation[]
+  loans: readonly { id: string; startDate: IsoDate }[]
+}
+
+/**
+ * Checks a deposit; the first failing rule wins, in the spec's order. Only allocations above zero
+ * count (an empty input is 0) and only they are returned, so no zero payment is ever written.
+ */
+export function validateDeposit(
+  input: DepositInput,
+): { ok: true; allocations: Allocation[] } | { ok: false; reason: DepositReason } {
+  const { amount, date, today } = input
+  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) {
+    return { ok: false, reason: 'invalidAmount' }
+  }
+  if (!isIsoDate(date)) return { ok: false, reason: 'missingDate' }
+  if (date > today) return { ok: false, reason: 'futureDate' }
+  const allocations = input.allocations.filter((a) => a.amount > 0)
+  const allocated = allocations.reduce((sum, a) => sum + a.amount, 0)
+  if (allocated > amount) return { ok: false, reason: 'overAllocated' }
+  if (allocations.length === 0) return { ok: false, reason: 'noAllocation' }
+  const starts = new Map(input.loans.map((loan) => [loan.id, loan.startDate]))
+  for (const a of allocations) {
+    const start = starts.get(a.loanId)
+    if (start !== undefined && start > date) return { ok: false, reason: 'beforeLoanStart' }
+  }
+  if (allocations.some((a) => !starts.has(a.loanId))) return { ok: false, reason: 'loanNotFound' }
+  return { ok: true, allocations: allocations.map((a) => ({ loanId: a.loanId, amount: a.amount })) }
+}
+
+/**
+ * Spreads `amount` over loans with a balance due, oldest due date first (ties: the order given,
+ * which is creation order), each up to its balance due, until the amount runs out. The leftover is
+ * not allocated; only non-zero allocations are returned, in the order they were filled.
+ */
+export function autoAllocate(
+  amount: Paise,
+  loans: readonly { id: string; dueDate: IsoDate; balanceDue: Paise }[],
+): { id: string; amount: Paise }[] {
+  // Array.prototype.sort is stable, so equal due dates keep the caller's creation order.
+  const byDueDate = loans
+    .filter((loan) => loan.balanceDue > 0)
+    .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))
+  const result: { id: string; amount: Paise }[] = []
+  let left = Math.max(0, amount)
+  for (const loan of byDueDate) {
+    if (left <= 0) break
+    const share = Math.min(left, loan.balanceDue)
+    result.push({ id: loan.id, amount: share })
+    left -= share
+  }
+  return result
+}

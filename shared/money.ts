@@ -1,0 +1,87 @@
+/**
+ * Money at the edges: parsing what a lender types into integer paise, and formatting paise as
+ * rupees. Inside the app, money is always integer paise; rupees exist only here and in `ui/Money`.
+ */
+import type { Paise } from './ledger/types.ts'
+
+/** The largest amount the app accepts: ₹1,000 crore (10^10 rupees) in paise. */
+export const MAX_PAISE: Paise = 1_000_000_000_000
+
+/** Why a typed amount was refused. */
+export type MoneyReason = 'empty' | 'notANumber' | 'negative' | 'tooManyDecimals' | 'tooLarge'
+
+/** The text shown for each `MoneyReason`. */
+export const moneyMessages: Record<MoneyReason, string> = {
+  empty: 'Please enter an amount',
+  notANumber: 'Please enter a number, like 1500 or 1500.50',
+  negative: 'Amount cannot be negative',
+  tooManyDecimals: 'Amount can have at most 2 decimal places',
+  tooLarge: 'Amount cannot be more than ₹1,000 crore',
+}
+
+// Plain digits with an optional point: no exponent ('1e5'), no grouping ('1,00'), no sign but '-'.
+const RUPEES = /^(-?)(\d*)(?:\.(\d*))?$/
+
+/** Whether `n` is a valid paise value: a safe integer (negative allowed, for differences). */
+export function isPaise(n: unknown): n is Paise {
+  return typeof n === 'number' && Number.isSafeInteger(n)
+}
+
+/**
+ * Parses a rupee amount as typed ('1500', ' 1500.5 ', '0') into paise, exactly: the digits are
+ * read as text, never through a float, so '0.29' is 29 paise and not 28.999….
+ */
+export function parseRupees(
+  text: string,
+): { ok: true; paise: Paise } | { ok: false; reason: MoneyReason } {
+  const t = text.trim()
+  if (t === '') return { ok: false, reason: 'empty' }
+  const m = RUPEES.exec(t)
+  const whole = m?.[2] ?? ''
+  const fraction = m?.[3] ?? ''
+  if (!m || (whole === '' && fraction === '')) return { ok: false, reason: 'notANumber' }
+  if (m[1] === '-') return { ok: false, reason: 'negative' }
+  if (fraction.length > 2) return { ok: false, reason: 'tooManyDecimals' }
+  const digits = whole.replace(/^0+/, '')
+  // 11 digits of rupees is already above the cap; checking length first keeps Number() exact.
+  if (digits.length > 11) return { ok: false, reason: 'tooLarge' }
+  const paise = Number(digits || '0') * 100 + Number(fraction.padEnd(2, '0'))
+  if (paise > MAX_PAISE) return { ok: false, reason: 'tooLarge' }
+  return { ok: true, paise }
+}
+
+/** Paise as a decimal rupee string with exactly two decimals: 123450 → '1234.50', -5 → '-0.05'. */
+function rupeeDecimal(paise: Paise): string {
+  const abs = Math.abs(paise)
+  const rupees = Math.floor(abs / 100)
+  const rest = abs - rupees * 100
+  return `${paise < 0 ? '-' : ''}${rupees}.${rest < 10 ? '0' : ''}${rest}`
+}
+
+/** Paise as the text to prefill a rupee input with: 123450 → '1234.50'. */
+export function paiseToRupeeInput(paise: Paise): string {
+  return rupeeDecimal(paise)
+}
+
+// Built once: constructing an Intl.NumberFormat costs far more than formatting with one.
+const inr2 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
+const inr0 = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+})
+
+/**
+ * Paise as Indian rupees with lakh/crore grouping: 10000000 → '₹1,00,000.00'. With
+ * `decimals: 0` (the loans list) the rupees are rounded half up first (₹2.50 → '₹3').
+ * The value reaches Intl as a decimal string, so no binary float ever touches it.
+ */
+export function formatINR(paise: Paise, options: { decimals?: 0 | 2 } = {}): string {
+  if (options.decimals === 0) {
+    // Half up on the magnitude, so a negative amount mirrors its positive.
+    const rupees = Math.floor((Math.abs(paise) + 50) / 100)
+    return inr0.format(`${paise < 0 && rupees > 0 ? '-' : ''}${rupees}` as `${number}`)
+  }
+  return inr2.format(rupeeDecimal(paise) as `${number}`)
+}
