@@ -1,0 +1,75 @@
+/**
+ * The shared cities doc (room `cities`): cityId → plain immutable `{ name, createdAt }`. Any
+ * lender may add a city; nobody may change or remove one (the server enforces it with
+ * `validateCitiesUpdate`), so a city id stays valid for every person that refers to it.
+ */
+import type * as Y from 'yjs'
+import { LOCAL_ORIGIN, assertTimestamp, newId } from './guards.ts'
+import type { City, CreateOptions } from './types.ts'
+
+/** Longest city name the server accepts. */
+export const MAX_CITY_NAME_LENGTH = 100
+
+/** The stored value of one city. */
+export interface StoredCity {
+  name: string
+  createdAt: string
+}
+
+/** `cities`: cityId → `{ name, createdAt }`. */
+export function citiesMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('cities')
+}
+
+/** True for exactly `{ name, createdAt }` with a non-blank name of at most 100 characters. */
+export function isStoredCity(value: unknown): value is StoredCity {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const keys = Object.keys(value)
+  if (keys.length !== 2 || !keys.includes('name') || !keys.includes('createdAt')) return false
+  const { name, createdAt } = value as Record<string, unknown>
+  return (
+    typeof name === 'string' &&
+    name.trim() !== '' &&
+    name.length <= MAX_CITY_NAME_LENGTH &&
+    typeof createdAt === 'string' &&
+    createdAt !== ''
+  )
+}
+
+// 'en' pinned so two devices with different locales list the cities in the same order.
+const byName = new Intl.Collator('en', { sensitivity: 'base' })
+
+/** Every well-formed city, sorted by name ignoring case (then by id, so the order is total). */
+export function readCities(doc: Y.Doc): City[] {
+  const cities: City[] = []
+  for (const [id, value] of citiesMap(doc).entries()) {
+    if (isStoredCity(value)) cities.push({ id, name: value.name, createdAt: value.createdAt })
+  }
+  return cities.sort(
+    (a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
+}
+
+/**
+ * Adds a city by its trimmed name and returns its id. A blank name writes nothing and returns
+ * null; a name that equals an existing city's ignoring case writes nothing and returns that id.
+ * A name over 100 characters throws (the form limits it; the server would refuse it).
+ */
+export function addCity(doc: Y.Doc, name: string, opts: CreateOptions): string | null {
+  assertTimestamp(opts.now)
+  if (typeof name !== 'string') throw new TypeError('name must be a string')
+  const trimmed = name.trim()
+  if (trimmed === '') return null
+  if (trimmed.length > MAX_CITY_NAME_LENGTH) {
+    throw new TypeError(`a city name has at most ${MAX_CITY_NAME_LENGTH} characters`)
+  }
+  const key = trimmed.toLowerCase()
+  const existing = readCities(doc).find((city) => city.name.trim().toLowerCase() === key)
+  if (existing) return existing.id
+  const id = newId(opts.id)
+  const cities = citiesMap(doc)
+  if (cities.has(id)) throw new TypeError(`city ${id} already exists`)
+  const city: StoredCity = { name: trimmed, createdAt: opts.now }
+  doc.transact(() => cities.set(id, city), opts.origin ?? LOCAL_ORIGIN)
+  return id
+}

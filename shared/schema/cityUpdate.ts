@@ -1,0 +1,68 @@
+/**
+ * The server's gate for the shared cities doc. Every signed-in lender writes to it, so the server
+ * checks each client update before applying it: adding a city is allowed, anything else is not.
+ */
+import * as Y from 'yjs'
+import { citiesMap, isStoredCity } from './city.ts'
+
+/** Longest city id accepted (a UUID is 36 characters). */
+const MAX_CITY_ID_LENGTH = 128
+
+/** The outcome of `validateCitiesUpdate`; `reason` is for the server's log, not for users. */
+export type CitiesUpdateCheck = { ok: true } | { ok: false; reason: string }
+
+/**
+ * Checks a client's update against the server's current cities doc without applying it.
+ *
+ * The update is decoded and every struct the doc does not already have must be one new key of
+ * the root `cities` map whose value is a valid `{ name, createdAt }`: no origin (a map write with
+ * an origin overwrites the key's previous value), a key the doc does not have yet, and no gap in
+ * the client's clock (a gapped struct would wait in the doc's pending queue and be integrated
+ * later, unchecked against what arrived meanwhile). Structs the doc already has are skipped, so a
+ * client re-sending state it got from the server passes. The delete set must be empty: the doc
+ * never deletes anything, so any deletion is an attempt to remove or replace a city.
+ * Never throws: garbage bytes give `{ ok: false }`.
+ */
+export function validateCitiesUpdate(current: Y.Doc, update: Uint8Array): CitiesUpdateCheck {
+  let decoded: ReturnType<typeof Y.decodeUpdate>
+  try {
+    decoded = Y.decodeUpdate(update)
+  } catch {
+    return refuse('malformed update')
+  }
+  for (const ranges of decoded.ds.clients.values()) {
+    if (ranges.length > 0) return refuse('deletes content')
+  }
+
+  const known = Y.decodeStateVector(Y.encodeStateVector(current))
+  const nextClock = new Map<number, number>()
+  const cities = citiesMap(current)
+  const added = new Set<string>()
+  for (const struct of decoded.structs) {
+    if (struct instanceof Y.Skip) continue
+    const { client, clock } = struct.id
+    const have = known.get(client) ?? 0
+    if (clock + struct.length <= have) continue
+    if (clock !== (nextClock.get(client) ?? have)) return refuse('gap in client clock')
+    nextClock.set(client, clock + struct.length)
+
+    if (!(struct instanceof Y.Item)) return refuse('unexpected garbage-collected struct')
+    if (struct.origin !== null || struct.rightOrigin !== null) return refuse('overwrites a city')
+    // A decoded item names its root parent by string (no doc to resolve it in yet).
+    if ((struct.parent as unknown) !== 'cities') return refuse('writes outside the cities map')
+    const key = struct.parentSub
+    if (typeof key !== 'string' || key === '' || key.length > MAX_CITY_ID_LENGTH) {
+      return refuse('not a city key')
+    }
+    if (cities.has(key) || added.has(key)) return refuse('overwrites a city')
+    if (!(struct.content instanceof Y.ContentAny)) return refuse('invalid city value')
+    const values = struct.content.getContent()
+    if (values.length !== 1 || !isStoredCity(values[0])) return refuse('invalid city value')
+    added.add(key)
+  }
+  return { ok: true }
+}
+
+function refuse(reason: string): CitiesUpdateCheck {
+  return { ok: false, reason }
+}

@@ -1,0 +1,49 @@
+/**
+ * The root maps of the lender's doc. Entries are typed `unknown`: a doc that came over the network
+ * may hold anything, so readers check every entry before trusting it.
+ */
+import * as Y from 'yjs'
+
+/** Version of the lender doc's layout, kept in `meta.schemaVersion`. */
+export const SCHEMA_VERSION = 1
+
+/** `meta`: `schemaVersion`. */
+export function metaMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('meta')
+}
+
+/** `people`: personId → Y.Map of the person's fields. */
+export function peopleMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('people')
+}
+
+/** `loans`: loanId → Y.Map of the loan's fields. */
+export function loansMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('loans')
+}
+
+/** `payments`: paymentId → plain immutable payment object. */
+export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('payments')
+}
+
+/** The entry's own Y.Map, or null when it is missing or not a Y.Map. */
+export function entryMap(collection: Y.Map<unknown>, id: string): Y.Map<unknown> | null {
+  const entry = collection.get(id)
+  return entry instanceof Y.Map ? (entry as Y.Map<unknown>) : null
+}
+
+/**
+ * Writes `value` only when it differs (undefined deletes the field), so an untouched field keeps
+ * whatever a concurrent edit on another device puts there. Returns whether anything was written.
+ */
+export function setIfChanged(entry: Y.Map<unknown>, key: string, value: unknown): boolean {
+  if (value === undefined) {
+    if (!entry.has(key)) return false
+    entry.delete(key)
+    return true
+  }
+  if (entry.get(key) === value) return false
+  entry.set(key, value)
+  return true
+}

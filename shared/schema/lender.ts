@@ -1,0 +1,77 @@
+/**
+ * The lender's doc as a whole: its initialisation and its one reader. The reader is where merges
+ * are reconciled, because a rule applied when reading holds however the updates arrived.
+ */
+import type * as Y from 'yjs'
+import { comparePayments } from '../ledger/replay.ts'
+import type { PaymentFact } from '../ledger/types.ts'
+import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap } from './doc.ts'
+import { LOCAL_ORIGIN } from './guards.ts'
+import { readStoredLoan } from './loan.ts'
+import { readPayment } from './payment.ts'
+import { readStoredPerson } from './person.ts'
+import type { LenderSnapshot, Loan, Payment, Person } from './types.ts'
+
+/** Sets `meta.schemaVersion` when absent; a no-op on a doc that already has one. */
+export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
+  const meta = metaMap(doc)
+  if (meta.has('schemaVersion')) return
+  doc.transact(() => meta.set('schemaVersion', SCHEMA_VERSION), origin)
+}
+
+/**
+ * A plain snapshot of everything in the doc: people and loans sorted by createdAt then id,
+ * payments by date, createdAt, id; archived entries included. Malformed entries are skipped,
+ * never thrown on, since the doc may have come from the network.
+ *
+ * Reconciliation: a person whose `archived` flag is set but who still has a loan that is not
+ * archived is shown as not archived, with `revived: true`. That is what a merge gives when one
+ * device deleted the person while another, offline, lent them money: nothing is lost, and the UI
+ * can point at the person. (Payments of an archived loan simply stay with that loan.)
+ */
+export function readLender(doc: Y.Doc): LenderSnapshot {
+  const payments: Payment[] = []
+  for (const [id, entry] of paymentsMap(doc).entries()) {
+    const payment = readPayment(id, entry)
+    if (payment) payments.push(payment)
+  }
+  payments.sort(comparePayments)
+
+  const factsByLoan = new Map<string, PaymentFact[]>()
+  for (const { loanId, depositId: _depositId, ...fact } of payments) {
+    const facts = factsByLoan.get(loanId)
+    if (facts) facts.push(fact)
+    else factsByLoan.set(loanId, [fact])
+  }
+
+  const loans: Loan[] = []
+  for (const [id, entry] of loansMap(doc).entries()) {
+    const loan = readStoredLoan(id, entry)
+    if (loan) loans.push({ ...loan, payments: factsByLoan.get(id) ?? [] })
+  }
+  loans.sort(byCreation)
+
+  const withLiveLoans = new Set(loans.filter((loan) => !loan.archived).map((loan) => loan.personId))
+  const people: Person[] = []
+  for (const [id, entry] of peopleMap(doc).entries()) {
+    const person = readStoredPerson(id, entry)
+    if (!person) continue
+    const revived = person.archived && withLiveLoans.has(id)
+    people.push({ ...person, archived: person.archived && !revived, revived })
+  }
+  people.sort(byCreation)
+
+  return { people, loans, payments }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** createdAt, then id: the same order on every device, whatever order the map iterates in. */
+function byCreation(
+  a: { createdAt: string; id: string },
+  b: { createdAt: string; id: string },
+): number {
+  return compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id)
+}

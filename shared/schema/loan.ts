@@ -1,0 +1,187 @@
+/**
+ * Loans: one Y.Map per loan holding its terms and the lender-set status. Payments live in their
+ * own map (see `payment.ts`); balances and interest are never stored, the engine derives them.
+ */
+import * as Y from 'yjs'
+import { isIsoDate } from '../dates.ts'
+import type { InterestType, StoredStatus } from '../ledger/types.ts'
+import { entryMap, loansMap, peopleMap, setIfChanged } from './doc.ts'
+import {
+  LOCAL_ORIGIN,
+  assertIsoDate,
+  assertOneOf,
+  assertPaise,
+  assertRate,
+  assertTimestamp,
+  cleanText,
+  isPaise,
+  isRate,
+  newId,
+} from './guards.ts'
+import type { CreateOptions, Loan, LoanInput, LoanPatch, MutationOptions } from './types.ts'
+
+/** The ways a rate can be quoted, default first. */
+export const INTEREST_TYPES: readonly InterestType[] = ['per_annum', 'per_month']
+
+/** The statuses the loan edit form offers, default first. */
+export const STORED_STATUSES: readonly StoredStatus[] = ['active', 'overdue', 'defaulted', 'paid']
+
+/** A loan as stored, before its payments are attached; the map key is the id. */
+export type StoredLoan = Omit<Loan, 'payments'>
+
+/** The stored loan in a Y.Map, or null when it holds anything the engine could not replay. */
+export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
+  if (!(entry instanceof Y.Map)) return null
+  const map = entry as Y.Map<unknown>
+  const personId = map.get('personId')
+  const amount = map.get('amount')
+  const interestRate = map.get('interestRate')
+  const interestType = map.get('interestType')
+  const startDate = map.get('startDate')
+  const dueDate = map.get('dueDate')
+  const status = map.get('status')
+  const description = map.get('description')
+  const createdAt = map.get('createdAt')
+  const updatedAt = map.get('updatedAt')
+  const archived = map.get('archived')
+  const archivedAt = map.get('archivedAt')
+  if (
+    typeof personId !== 'string' ||
+    !isPaise(amount) ||
+    !isRate(interestRate) ||
+    !INTEREST_TYPES.includes(interestType as InterestType) ||
+    !isIsoDate(startDate) ||
+    !isIsoDate(dueDate) ||
+    !STORED_STATUSES.includes(status as StoredStatus) ||
+    typeof createdAt !== 'string' ||
+    typeof updatedAt !== 'string' ||
+    typeof archived !== 'boolean'
+  ) {
+    return null
+  }
+  return {
+    id,
+    personId,
+    amount,
+    interestRate,
+    interestType: interestType as InterestType,
+    startDate,
+    dueDate,
+    status: status as StoredStatus,
+    description: typeof description === 'string' ? description : '',
+    createdAt,
+    updatedAt,
+    archived,
+    ...(typeof archivedAt === 'string' && { archivedAt }),
+  }
+}
+
+/** Adds an active loan for a known person; returns the new id. Throws a TypeError on bad input. */
+export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): string {
+  assertTimestamp(opts.now)
+  const fields = cleanLoanFields(doc, input, true)
+  const id = newId(opts.id)
+  const loans = loansMap(doc)
+  if (loans.has(id)) throw new TypeError(`loan ${id} already exists`)
+  doc.transact(() => {
+    const loan = new Y.Map<unknown>()
+    loans.set(id, loan)
+    loan.set('id', id)
+    for (const [key, value] of Object.entries(fields)) loan.set(key, value)
+    loan.set('status', 'active')
+    loan.set('createdAt', opts.now)
+    loan.set('updatedAt', opts.now)
+    loan.set('archived', false)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return id
+}
+
+/** Sets the fields of `patch` that differ from what is stored, bumping `updatedAt`. False when unknown. */
+export function updateLoan(
+  doc: Y.Doc,
+  id: string,
+  patch: LoanPatch,
+  opts: MutationOptions,
+): boolean {
+  assertTimestamp(opts.now)
+  const loan = entryMap(loansMap(doc), id)
+  if (!loan) return false
+  const fields = cleanLoanFields(doc, patch, false)
+  if ('status' in patch) {
+    assertOneOf(patch.status, STORED_STATUSES, 'status')
+    fields.status = patch.status
+  }
+  doc.transact(() => {
+    let changed = false
+    for (const [key, value] of Object.entries(fields)) {
+      changed = setIfChanged(loan, key, value) || changed
+    }
+    if (changed) loan.set('updatedAt', opts.now)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/** Archives (soft-deletes) a loan; its payments stay with it. False when unknown. */
+export function archiveLoan(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
+  assertTimestamp(opts.now)
+  const loan = entryMap(loansMap(doc), id)
+  if (!loan) return false
+  if (loan.get('archived') === true) return true
+  doc.transact(() => {
+    loan.set('archived', true)
+    loan.set('archivedAt', opts.now)
+    loan.set('updatedAt', opts.now)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/** Restores an archived loan (which also shows its person again, see `readLender`). False when unknown. */
+export function restoreLoan(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
+  assertTimestamp(opts.now)
+  const loan = entryMap(loansMap(doc), id)
+  if (!loan) return false
+  if (loan.get('archived') === false) return true
+  doc.transact(() => {
+    loan.set('archived', false)
+    setIfChanged(loan, 'archivedAt', undefined)
+    setIfChanged(loan, 'archivedWith', undefined)
+    loan.set('updatedAt', opts.now)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/** The checked, trimmed fields of an input (`complete`) or of a patch (only the keys it has). */
+function cleanLoanFields(
+  doc: Y.Doc,
+  input: Partial<LoanInput>,
+  complete: boolean,
+): Record<string, string | number> {
+  const fields: Record<string, string | number> = {}
+  if (complete || 'personId' in input) {
+    const personId = cleanText(input.personId, 'personId', true)
+    if (!entryMap(peopleMap(doc), personId)) throw new TypeError(`unknown person ${personId}`)
+    fields.personId = personId
+  }
+  if (complete || 'amount' in input) {
+    assertPaise(input.amount, 'amount')
+    fields.amount = input.amount
+  }
+  if (complete || 'interestRate' in input) {
+    assertRate(input.interestRate, 'interestRate')
+    fields.interestRate = input.interestRate
+  }
+  if (complete || 'interestType' in input) {
+    assertOneOf(input.interestType, INTEREST_TYPES, 'interestType')
+    fields.interestType = input.interestType
+  }
+  for (const key of ['startDate', 'dueDate'] as const) {
+    if (complete || key in input) {
+      assertIsoDate(input[key], key)
+      fields[key] = input[key]
+    }
+  }
+  if (complete || 'description' in input) {
+    fields.description = cleanText(input.description, 'description')
+  }
+  return fields
+}

@@ -1,0 +1,187 @@
+/**
+ * People: one Y.Map per person, so two devices editing different fields of one person both keep
+ * their edit; on the same field the last writer wins.
+ */
+import * as Y from 'yjs'
+import { entryMap, loansMap, peopleMap, setIfChanged } from './doc.ts'
+import {
+  LOCAL_ORIGIN,
+  assertOneOf,
+  assertPaise,
+  assertTimestamp,
+  cleanOptionalText,
+  cleanText,
+  isPaise,
+  newId,
+} from './guards.ts'
+import type { CreateOptions, Gender, MutationOptions, Person, PersonInput } from './types.ts'
+
+/** The genders the person form offers, default first. */
+export const GENDERS: readonly Gender[] = ['male', 'female', 'other']
+
+const OPTIONAL_TEXT = ['aadhaar', 'petName', 'phone'] as const
+
+/** A person as stored, before the derived `revived` rule; the map key is the id. */
+export type StoredPerson = Omit<Person, 'revived'>
+
+/**
+ * The stored person in a Y.Map, or null when a required field is missing or malformed. A
+ * malformed optional field is dropped rather than hiding the whole person.
+ */
+export function readStoredPerson(id: string, entry: unknown): StoredPerson | null {
+  if (!(entry instanceof Y.Map)) return null
+  const map = entry as Y.Map<unknown>
+  const name = map.get('name')
+  const cityId = map.get('cityId')
+  const balance = map.get('balance')
+  const gender = map.get('gender')
+  const createdAt = map.get('createdAt')
+  const updatedAt = map.get('updatedAt')
+  const archived = map.get('archived')
+  if (
+    typeof name !== 'string' ||
+    typeof cityId !== 'string' ||
+    !isPaise(balance, true) ||
+    !GENDERS.includes(gender as Gender) ||
+    typeof createdAt !== 'string' ||
+    typeof updatedAt !== 'string' ||
+    typeof archived !== 'boolean'
+  ) {
+    return null
+  }
+  const person: StoredPerson = {
+    id,
+    name,
+    cityId,
+    balance,
+    gender: gender as Gender,
+    createdAt,
+    updatedAt,
+    archived,
+  }
+  const optional: Record<string, string> = {}
+  for (const key of [...OPTIONAL_TEXT, 'archivedAt'] as const) {
+    const value = map.get(key)
+    if (typeof value === 'string') optional[key] = value
+  }
+  return { ...person, ...optional }
+}
+
+/** Adds a person; returns the new id. Throws a TypeError on invalid input. */
+export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): string {
+  assertTimestamp(opts.now)
+  const fields = cleanPersonFields(input, true)
+  const id = newId(opts.id)
+  const people = peopleMap(doc)
+  if (people.has(id)) throw new TypeError(`person ${id} already exists`)
+  doc.transact(() => {
+    const person = new Y.Map<unknown>()
+    people.set(id, person)
+    person.set('id', id)
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) person.set(key, value)
+    }
+    person.set('createdAt', opts.now)
+    person.set('updatedAt', opts.now)
+    person.set('archived', false)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return id
+}
+
+/**
+ * Sets the fields of `patch` that differ from what is stored and bumps `updatedAt`. An optional
+ * text field given as blank (or undefined) is removed. False when the person is unknown.
+ */
+export function updatePerson(
+  doc: Y.Doc,
+  id: string,
+  patch: Partial<PersonInput>,
+  opts: MutationOptions,
+): boolean {
+  assertTimestamp(opts.now)
+  const person = entryMap(peopleMap(doc), id)
+  if (!person) return false
+  const fields = cleanPersonFields(patch, false)
+  doc.transact(() => {
+    let changed = false
+    for (const [key, value] of Object.entries(fields)) {
+      changed = setIfChanged(person, key, value) || changed
+    }
+    if (changed) person.set('updatedAt', opts.now)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/**
+ * Archives a person together with their loans that are not archived yet, marking each such loan
+ * `archivedWith` the person so that `restorePerson` brings back exactly those. False when unknown.
+ */
+export function archivePerson(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
+  assertTimestamp(opts.now)
+  const person = entryMap(peopleMap(doc), id)
+  if (!person) return false
+  doc.transact(() => {
+    if (person.get('archived') !== true) {
+      person.set('archived', true)
+      person.set('archivedAt', opts.now)
+      person.set('updatedAt', opts.now)
+    }
+    // Also for an already archived (revived) person: a loan given to them elsewhere goes too.
+    for (const loan of loansMap(doc).values()) {
+      if (!(loan instanceof Y.Map) || loan.get('personId') !== id || loan.get('archived') === true)
+        continue
+      loan.set('archived', true)
+      loan.set('archivedAt', opts.now)
+      loan.set('archivedWith', id)
+      loan.set('updatedAt', opts.now)
+    }
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/** Restores a person and the loans that were archived with them. False when unknown. */
+export function restorePerson(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
+  assertTimestamp(opts.now)
+  const person = entryMap(peopleMap(doc), id)
+  if (!person) return false
+  doc.transact(() => {
+    if (person.get('archived') !== false) {
+      person.set('archived', false)
+      setIfChanged(person, 'archivedAt', undefined)
+      person.set('updatedAt', opts.now)
+    }
+    for (const loan of loansMap(doc).values()) {
+      if (!(loan instanceof Y.Map) || loan.get('archivedWith') !== id) continue
+      loan.set('archived', false)
+      loan.delete('archivedAt')
+      loan.delete('archivedWith')
+      loan.set('updatedAt', opts.now)
+    }
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/**
+ * The checked, trimmed fields of an input (`complete`) or a patch (only the keys it has; a blank
+ * optional text becomes undefined, meaning "remove").
+ */
+function cleanPersonFields(
+  input: Partial<PersonInput>,
+  complete: boolean,
+): Record<string, string | number | undefined> {
+  const fields: Record<string, string | number | undefined> = {}
+  if (complete || 'name' in input) fields.name = cleanText(input.name, 'name', true)
+  if (complete || 'cityId' in input) fields.cityId = cleanText(input.cityId, 'cityId', true)
+  if (complete || 'balance' in input) {
+    assertPaise(input.balance, 'balance', true)
+    fields.balance = input.balance
+  }
+  if (complete || 'gender' in input) {
+    assertOneOf(input.gender, GENDERS, 'gender')
+    fields.gender = input.gender
+  }
+  for (const key of OPTIONAL_TEXT) {
+    if (complete || key in input) fields[key] = cleanOptionalText(input[key], key)
+  }
+  return fields
+}

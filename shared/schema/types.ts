@@ -1,0 +1,111 @@
+/**
+ * Plain snapshots of the Y.Doc collections and the inputs of their mutations. Components and the
+ * engine see only these; the Y types stay inside `shared/schema/` and `src/data/`.
+ */
+import type { InterestType, IsoDate, Paise, PaymentFact, StoredStatus } from '../ledger/types.ts'
+
+/** A person's gender as the person form offers it. */
+export type Gender = 'male' | 'female' | 'other'
+
+/** What the person form submits. Text fields are trimmed on write; blank optional ones dropped. */
+export interface PersonInput {
+  name: string
+  cityId: string
+  balance: Paise
+  aadhaar?: string
+  petName?: string
+  phone?: string
+  gender: Gender
+}
+
+/** A person as stored, plus the derived `revived` flag (see `readLender`). */
+export interface Person {
+  readonly id: string
+  readonly name: string
+  readonly cityId: string
+  readonly balance: Paise
+  readonly aadhaar?: string
+  readonly petName?: string
+  readonly phone?: string
+  readonly gender: Gender
+  readonly createdAt: string
+  readonly updatedAt: string
+  /** Effective: false while the person still has a loan that is not archived. */
+  readonly archived: boolean
+  readonly archivedAt?: string
+  /** Archived on one device while another gave them a loan: shown again, and marked. */
+  readonly revived: boolean
+}
+
+/** What the loan form submits. */
+export interface LoanInput {
+  personId: string
+  amount: Paise
+  interestRate: number
+  interestType: InterestType
+  startDate: IsoDate
+  dueDate: IsoDate
+  description: string
+}
+
+/** The fields the loan edit form may change. */
+export type LoanPatch = Partial<LoanInput & { status: StoredStatus }>
+
+/** A loan as stored, with its payments attached: it can be handed straight to the engine. */
+export interface Loan {
+  readonly id: string
+  readonly personId: string
+  readonly amount: Paise
+  readonly interestRate: number
+  readonly interestType: InterestType
+  readonly startDate: IsoDate
+  readonly dueDate: IsoDate
+  /** The lender-set value; what is shown is derived by the engine. */
+  readonly status: StoredStatus
+  readonly description: string
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly archived: boolean
+  readonly archivedAt?: string
+  /** This loan's payments in replay order: date, then createdAt, then id. */
+  readonly payments: readonly PaymentFact[]
+}
+
+/** A recorded payment: an immutable fact, one of a deposit's payments. */
+export interface Payment {
+  readonly id: string
+  readonly loanId: string
+  readonly depositId: string
+  readonly date: IsoDate
+  readonly amount: Paise
+  readonly description?: string
+  readonly createdAt: string
+}
+
+/** A city or village from the shared list. */
+export interface City {
+  readonly id: string
+  readonly name: string
+  readonly createdAt: string
+}
+
+/** Everything in one lender's doc, archived entries included (callers filter). */
+export interface LenderSnapshot {
+  readonly people: Person[]
+  readonly loans: Loan[]
+  readonly payments: Payment[]
+}
+
+/** Options every mutation takes: the caller's clock, and the transaction origin. */
+export interface MutationOptions {
+  /** ISO timestamp of the change; `shared/` never reads the clock itself. */
+  now: string
+  /** Transaction origin; `'local'` when omitted. */
+  origin?: unknown
+}
+
+/** Options of a mutation that creates an entry. */
+export interface CreateOptions extends MutationOptions {
+  /** The new entry's id; a random UUID when omitted (tests pass their own). */
+  id?: string
+}
