@@ -1,0 +1,185 @@
+import { Button, Flex, Input, SimpleGrid, Textarea } from '@chakra-ui/react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { paiseToRupeeInput } from '../../../shared/money.ts'
+import type { Loan } from '../../../shared/schema/types.ts'
+import {
+  useActiveLoans,
+  useActivePeople,
+  useLoaded,
+  useMutations,
+  useToday,
+} from '../../data/hooks.ts'
+import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
+import { Notice, Page } from '../../ui/Page.tsx'
+import {
+  checkLoanForm,
+  interestTypes,
+  loanMessages,
+  storedStatuses,
+  type LoanFormValues,
+} from './loanForm.ts'
+
+/** `/loans/add` (optionally `?personId=`) and `/loans/edit/{id}`: the loan form. */
+export function LoanFormScreen({ loanId, personId }: { loanId?: string; personId?: string }) {
+  const loans = useActiveLoans()
+  const loaded = useLoaded()
+  if (loanId === undefined) return <LoanForm personId={personId} />
+  const loan = loans.find((l) => l.id === loanId)
+  if (loan) return <LoanForm loan={loan} key={loan.id} />
+  return (
+    <Page title="Edit Loan">
+      {loaded ? <FormAlert message={loanMessages.notFound} /> : <Notice>Loading…</Notice>}
+    </Page>
+  )
+}
+
+function valuesOf(loan: Loan): LoanFormValues {
+  return {
+    personId: loan.personId,
+    amount: paiseToRupeeInput(loan.amount),
+    interestRate: String(loan.interestRate),
+    interestType: loan.interestType,
+    startDate: loan.startDate,
+    dueDate: loan.dueDate,
+    description: loan.description,
+    status: loan.status,
+  }
+}
+
+/** The form; keeps what was typed when a check fails and shows the spec's message. */
+function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
+  const people = useActivePeople()
+  const today = useToday()
+  const { addLoan, updateLoan } = useMutations()
+  const navigate = useNavigate()
+  const [values, setValues] = useState<LoanFormValues>(() =>
+    loan
+      ? valuesOf(loan)
+      : {
+          personId: personId ?? '',
+          amount: '',
+          interestRate: '',
+          interestType: 'per_annum',
+          startDate: today,
+          dueDate: '',
+          description: '',
+          status: 'active',
+        },
+  )
+  const [error, setError] = useState<string | null>(null)
+  const set = (patch: Partial<LoanFormValues>) => setValues((v) => ({ ...v, ...patch }))
+  const personChoices = [...people]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
+    .map((p) => ({ value: p.id, label: p.phone ? `${p.name} (${p.phone})` : p.name }))
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    // A person who is not (or no longer) in the list, e.g. from a stale ?personId=, counts as
+    // no person chosen: the select shows its placeholder, so the message must agree with it.
+    const known = people.some((p) => p.id === values.personId)
+    const checked = checkLoanForm(known ? values : { ...values, personId: '' })
+    if (!checked.ok) {
+      setError(checked.message)
+      return
+    }
+    try {
+      if (loan) {
+        if (!updateLoan(loan.id, checked.loan)) {
+          setError(loanMessages.notFound)
+          return
+        }
+      } else {
+        const { status: _status, ...input } = checked.loan
+        addLoan(input)
+      }
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause))
+      return
+    }
+    void navigate({ to: '/loans' })
+  }
+
+  return (
+    <Page title={loan ? 'Edit Loan' : 'Add Loan'}>
+      <form onSubmit={submit} noValidate>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
+          <SelectField
+            label="Person"
+            value={values.personId}
+            onChange={(id) => set({ personId: id })}
+            placeholder="Select a person"
+            choices={personChoices}
+          />
+          <FormField label="Amount">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="1"
+              step="0.01"
+              value={values.amount}
+              onChange={(e) => set({ amount: e.currentTarget.value })}
+            />
+          </FormField>
+          <FormField label="Interest Rate (%)">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={values.interestRate}
+              onChange={(e) => set({ interestRate: e.currentTarget.value })}
+            />
+          </FormField>
+          <SelectField
+            label="Interest Type"
+            value={values.interestType}
+            onChange={(t) => set({ interestType: t as LoanFormValues['interestType'] })}
+            choices={interestTypes}
+          />
+          <FormField label="Start Date">
+            <Input
+              type="date"
+              value={values.startDate}
+              onChange={(e) => set({ startDate: e.currentTarget.value })}
+            />
+          </FormField>
+          <FormField label="Due Date">
+            <Input
+              type="date"
+              min={values.startDate || undefined}
+              value={values.dueDate}
+              onChange={(e) => set({ dueDate: e.currentTarget.value })}
+            />
+          </FormField>
+          {loan && (
+            <SelectField
+              label="Status"
+              value={values.status}
+              onChange={(s) => set({ status: s as LoanFormValues['status'] })}
+              choices={storedStatuses}
+            />
+          )}
+          <FormField label="Description">
+            <Textarea
+              rows={2}
+              value={values.description}
+              onChange={(e) => set({ description: e.currentTarget.value })}
+            />
+          </FormField>
+        </SimpleGrid>
+        <Flex direction="column" gap="3" mt="5" maxW="3xl">
+          <FormAlert message={error} />
+          <Flex gap="2">
+            <Button type="submit" colorPalette="blue">
+              {loan ? 'Update Loan' : 'Add Loan'}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/loans">Cancel</Link>
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </Page>
+  )
+}

@@ -1,0 +1,155 @@
+import { Button, Flex, Input, SimpleGrid } from '@chakra-ui/react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { paiseToRupeeInput } from '../../../shared/money.ts'
+import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
+import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
+import { Notice, Page } from '../../ui/Page.tsx'
+import {
+  blankPerson,
+  checkPersonForm,
+  genders,
+  relationshipExamples,
+  type Gender,
+  type PersonFormValues,
+} from './personForm.ts'
+
+type Person = ReturnType<typeof useActivePeople>[number]
+
+/** `/people/add` and `/people/edit/{id}`: the person form. */
+export function PersonFormScreen({ personId }: { personId?: string }) {
+  const people = useActivePeople()
+  const loaded = useLoaded()
+  if (personId === undefined) return <PersonForm />
+  const person = people.find((p) => p.id === personId)
+  if (person) return <PersonForm person={person} key={person.id} />
+  return (
+    <Page title="Edit Person">
+      <Notice>{loaded ? 'Person not found' : 'Loading…'}</Notice>
+    </Page>
+  )
+}
+
+function valuesOf(person: Person): PersonFormValues {
+  return {
+    name: person.name,
+    cityId: person.cityId,
+    balance: paiseToRupeeInput(person.balance),
+    aadhaar: person.aadhaar ?? '',
+    petName: person.petName ?? '',
+    phone: person.phone ?? '',
+    gender: person.gender as Gender,
+  }
+}
+
+/**
+ * The form itself. It keeps what was typed when a check fails, and says what is missing (the old
+ * app did nothing at all, which looked like a broken button).
+ */
+function PersonForm({ person }: { person?: Person }) {
+  const cities = useCities()
+  const { addPerson, updatePerson } = useMutations()
+  const navigate = useNavigate()
+  const [values, setValues] = useState<PersonFormValues>(() =>
+    person ? valuesOf(person) : blankPerson,
+  )
+  const [error, setError] = useState<string | null>(null)
+  const set = (patch: Partial<PersonFormValues>) => setValues((v) => ({ ...v, ...patch }))
+  const cityChoices = [...cities]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
+    .map((c) => ({ value: c.id, label: c.name }))
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const checked = checkPersonForm(values)
+    if (!checked.ok) {
+      setError(checked.message)
+      return
+    }
+    try {
+      if (person) updatePerson(person.id, checked.person)
+      else addPerson(checked.person)
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause))
+      return
+    }
+    void navigate({ to: '/people' })
+  }
+
+  return (
+    <Page title={person ? 'Edit Person' : 'Add Person'}>
+      <form onSubmit={submit} noValidate>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
+          <FormField label="Name">
+            <Input
+              value={values.name}
+              autoComplete="off"
+              onChange={(e) => set({ name: e.currentTarget.value })}
+            />
+          </FormField>
+          <SelectField
+            label="City"
+            value={values.cityId}
+            onChange={(cityId) => set({ cityId })}
+            placeholder="Select a city"
+            choices={cityChoices}
+          />
+          <FormField label="Balance">
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              value={values.balance}
+              placeholder="0"
+              onChange={(e) => set({ balance: e.currentTarget.value })}
+            />
+          </FormField>
+          <FormField label="Aadhaar">
+            <Input
+              inputMode="numeric"
+              value={values.aadhaar}
+              onChange={(e) => set({ aadhaar: e.currentTarget.value })}
+            />
+          </FormField>
+          <FormField label="Relationship" helper="e.g. Father, Mother, Spouse, Friend">
+            <Input
+              list="relationship-examples"
+              value={values.petName}
+              onChange={(e) => set({ petName: e.currentTarget.value })}
+            />
+            <datalist id="relationship-examples">
+              {relationshipExamples.map((r) => (
+                <option key={r} value={r} />
+              ))}
+            </datalist>
+          </FormField>
+          <FormField label="Phone">
+            <Input
+              type="tel"
+              inputMode="tel"
+              value={values.phone}
+              onChange={(e) => set({ phone: e.currentTarget.value })}
+            />
+          </FormField>
+          <SelectField
+            label="Gender"
+            value={values.gender}
+            onChange={(gender) => set({ gender: gender as Gender })}
+            choices={genders}
+          />
+        </SimpleGrid>
+        <Flex direction="column" gap="3" mt="5" maxW="3xl">
+          <FormAlert message={error} />
+          <Flex gap="2">
+            <Button type="submit" colorPalette="blue">
+              {person ? 'Update Person' : 'Add Person'}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/people">Cancel</Link>
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </Page>
+  )
+}

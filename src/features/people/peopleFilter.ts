@@ -1,0 +1,67 @@
+/** What the people list needs of a person to filter and sort it. */
+export interface PersonForList {
+  id: string
+  name: string
+  balance: number
+  cityId: string
+  gender: string
+}
+
+/** The columns the people list sorts by. */
+export type PeopleSortKey = 'name' | 'balance' | 'city' | 'gender'
+
+/** The people list's filters and sort, as the lender set them. Empty strings mean "any". */
+export interface PeopleQuery {
+  name: string
+  cityId: string
+  gender: string
+  sortBy: PeopleSortKey
+  order: 'asc' | 'desc'
+}
+
+/** The list as it first opens: everyone, by name A–Z. */
+export const defaultPeopleQuery: PeopleQuery = {
+  name: '',
+  cityId: '',
+  gender: '',
+  sortBy: 'name',
+  order: 'asc',
+}
+
+const collator = new Intl.Collator('en-IN', { sensitivity: 'base', numeric: true })
+
+/**
+ * The people matching the filters, in the chosen order. Name matching ignores case and
+ * surrounding spaces; sorting by city uses the city's name (an id is meaningless to a lender);
+ * ties fall back to name then id so the order never jumps between renders.
+ */
+export function filterAndSortPeople<P extends PersonForList>(
+  people: readonly P[],
+  cityNames: ReadonlyMap<string, string>,
+  query: PeopleQuery,
+): P[] {
+  const needle = query.name.trim().toLocaleLowerCase('en-IN')
+  const matching = people.filter(
+    (person) =>
+      (needle === '' || person.name.toLocaleLowerCase('en-IN').includes(needle)) &&
+      (query.cityId === '' || person.cityId === query.cityId) &&
+      (query.gender === '' || person.gender === query.gender),
+  )
+  const direction = query.order === 'asc' ? 1 : -1
+  const primary = (a: P, b: P): number => {
+    switch (query.sortBy) {
+      case 'name':
+        return collator.compare(a.name, b.name)
+      case 'balance':
+        return a.balance - b.balance
+      case 'city':
+        return collator.compare(cityNames.get(a.cityId) ?? '', cityNames.get(b.cityId) ?? '')
+      case 'gender':
+        return collator.compare(a.gender, b.gender)
+    }
+  }
+  return matching.sort(
+    (a, b) =>
+      direction * primary(a, b) || collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1),
+  )
+}

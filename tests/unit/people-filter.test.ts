@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import {
+  defaultPeopleQuery,
+  filterAndSortPeople,
+  type PeopleQuery,
+} from '../../src/features/people/peopleFilter.ts'
+import { matchesNameOrPhone } from '../../src/features/dashboard/dashboardSearch.ts'
+
+const cities = new Map([
+  // Ids in a different order from the names, so sorting by id would show.
+  ['c-1', 'Pune'],
+  ['c-2', 'Agra'],
+  ['c-3', 'Nashik'],
+])
+const people = [
+  { id: 'p1', name: 'Sunita Devi', balance: 50_000, cityId: 'c-1', gender: 'female' },
+  { id: 'p2', name: 'ramesh Kumar', balance: 1_000, cityId: 'c-2', gender: 'male' },
+  { id: 'p3', name: 'Arjun', balance: 200_000, cityId: 'c-3', gender: 'male' },
+  { id: 'p4', name: 'Kiran', balance: 0, cityId: 'c-1', gender: 'other' },
+]
+const run = (q: Partial<PeopleQuery>) =>
+  filterAndSortPeople(people, cities, { ...defaultPeopleQuery, ...q }).map((p) => p.name)
+
+describe('people list filters', () => {
+  it('shows everyone by name A–Z, ignoring case', () => {
+    expect(run({})).toEqual(['Arjun', 'Kiran', 'ramesh Kumar', 'Sunita Devi'])
+  })
+
+  it('filters by a part of the name, any case, trimming spaces', () => {
+    expect(run({ name: '  KUM ' })).toEqual(['ramesh Kumar'])
+  })
+
+  it('filters by city and by gender together', () => {
+    expect(run({ cityId: 'c-1' })).toEqual(['Kiran', 'Sunita Devi'])
+    expect(run({ cityId: 'c-1', gender: 'female' })).toEqual(['Sunita Devi'])
+    expect(run({ cityId: 'c-2', gender: 'female' })).toEqual([])
+  })
+
+  it('sorts by balance either way', () => {
+    expect(run({ sortBy: 'balance' })).toEqual(['Kiran', 'ramesh Kumar', 'Sunita Devi', 'Arjun'])
+    expect(run({ sortBy: 'balance', order: 'desc' })).toEqual([
+      'Arjun',
+      'Sunita Devi',
+      'ramesh Kumar',
+      'Kiran',
+    ])
+  })
+
+  it("sorts by the city's name, not its id", () => {
+    expect(run({ sortBy: 'city' })).toEqual(['ramesh Kumar', 'Arjun', 'Kiran', 'Sunita Devi'])
+  })
+
+  it('sorts by gender, ties by name', () => {
+    expect(run({ sortBy: 'gender' })).toEqual(['Sunita Devi', 'Arjun', 'ramesh Kumar', 'Kiran'])
+  })
+
+  it('does not reorder the array it was given', () => {
+    const before = people.map((p) => p.id)
+    run({ sortBy: 'balance', order: 'desc' })
+    expect(people.map((p) => p.id)).toEqual(before)
+  })
+})
+
+describe('dashboard search', () => {
+  const row = { name: 'Sunita Devi', phone: '98765 43210' }
+  it('matches a part of the name in any case', () => {
+    expect(matchesNameOrPhone(row, 'devi')).toBe(true)
+    expect(matchesNameOrPhone(row, 'ramesh')).toBe(false)
+  })
+  it('matches a phone number however it is spaced', () => {
+    expect(matchesNameOrPhone(row, '9876543')).toBe(true)
+    expect(matchesNameOrPhone(row, '65 432')).toBe(true)
+    expect(matchesNameOrPhone({ name: 'Arjun' }, '98765')).toBe(false)
+  })
+  it('matches everyone when the box is empty', () => {
+    expect(matchesNameOrPhone({ name: 'Arjun' }, '   ')).toBe(true)
+  })
+})
