@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+import { TIME_ZONE } from './tests/e2e/pages/clock.ts'
+
+/**
+ * A free TCP port, found once by the runner. Playwright loads this file again in each worker;
+ * the port and data dir travel to them through the environment, so all agree on one server.
+ */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })
+}
+
+process.env.E2E_PORT ??= freePort()
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rin-khata-e2e-'))
+const port = process.env.E2E_PORT
+// `localhost`, because that is the origin the server trusts when BASE_URL is not set.
+const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'en-IN',
+    timezoneId: TIME_ZONE,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    // The production build served by the real server, on a fresh data directory.
+    command: 'npx vite build && node --import tsx server/index.ts',
+    url: `${baseURL}/`,
+    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+})

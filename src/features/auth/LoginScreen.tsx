@@ -1,0 +1,93 @@
+import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { authenticate } from '../../data/session.ts'
+
+type Mode = 'login' | 'signup'
+
+const words: Record<Mode, { title: string; switchPrompt: string; switchTo: Mode }> = {
+  login: { title: 'Login', switchPrompt: 'New here? Sign Up', switchTo: 'signup' },
+  signup: { title: 'Sign Up', switchPrompt: 'Have an account? Login', switchTo: 'login' },
+}
+
+/** Email and password, with a toggle between Login and Sign Up; success opens People. */
+export function LoginScreen() {
+  const navigate = useNavigate()
+  const [mode, setMode] = useState<Mode>('login')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const { title, switchPrompt, switchTo } = words[mode]
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (email.trim() === '' || password === '') {
+      setError('Please enter your email and password')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    const result = await authenticate(mode, email.trim(), password)
+    setBusy(false)
+    if (result.ok) await navigate({ to: '/people', replace: true })
+    else setError(result.message)
+  }
+
+  return (
+    <Box minH="100dvh" display="flex" alignItems="center" justifyContent="center" p="4">
+      <Card.Root w="full" maxW="sm">
+        <Card.Header>
+          <Text fontWeight="bold" color="teal.800">
+            Rin Khata
+          </Text>
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Stack gap="4">
+              <Field.Root required>
+                <Field.Label>Email</Field.Label>
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                />
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>Password</Field.Label>
+                <Input
+                  type="password"
+                  autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                />
+              </Field.Root>
+              {error !== null && (
+                <Text role="alert" color="red.600">
+                  {error}
+                </Text>
+              )}
+              <Button type="submit" colorPalette="teal" loading={busy}>
+                {title}
+              </Button>
+              <Button
+                variant="plain"
+                color="teal.700"
+                onClick={() => {
+                  setMode(switchTo)
+                  setError(null)
+                }}
+              >
+                {switchPrompt}
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  )
+}

@@ -1,0 +1,52 @@
+import { createRouter } from '@tanstack/react-router'
+import { appRoute } from './routes/app.tsx'
+import { homeRoute } from './routes/home.tsx'
+import { loanAddRoute, loanEditRoute, loansRoute } from './routes/loans.tsx'
+import { loginRoute } from './routes/login.tsx'
+import {
+  peopleRoute,
+  personAddRoute,
+  personDetailsRoute,
+  personEditRoute,
+} from './routes/people.tsx'
+import { RouteError } from './routes/RouteError.tsx'
+import { rootRoute } from './routes/root.tsx'
+import { cityRoute, dashboardRoute, trashRoute } from './routes/screens.tsx'
+import { PendingScreen } from './ui/shell/PendingScreen.tsx'
+import { depositRoute, personLoansRoute } from './routes/users.tsx'
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  appRoute.addChildren([
+    homeRoute,
+    dashboardRoute,
+    cityRoute,
+    peopleRoute,
+    personAddRoute,
+    personEditRoute,
+    personDetailsRoute,
+    personLoansRoute,
+    depositRoute,
+    loansRoute,
+    loanAddRoute,
+    loanEditRoute,
+    trashRoute,
+  ]),
+])
+
+/** The app's router: code-based routes (spec §2), with the spec's error page for every failure. */
+export const router = createRouter({
+  routeTree,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: () => <RouteError />,
+  defaultPendingComponent: PendingScreen,
+  // Screens are local-first: hovering a link fetches its chunk so the click renders at once.
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}

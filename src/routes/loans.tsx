@@ -1,0 +1,51 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { appRoute } from './app.tsx'
+
+const LoansScreen = lazyRouteComponent(
+  () => import('../features/loans/LoansScreen.tsx'),
+  'LoansScreen',
+)
+const LoanFormScreen = lazyRouteComponent(
+  () => import('../features/loans/LoanFormScreen.tsx'),
+  'LoanFormScreen',
+)
+
+/** `/loans`: every loan, filterable by status and person. */
+export const loansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/loans',
+  component: LoansScreen,
+})
+
+/** Search of `/loans/add`: an optional person to prefill (a bookmarkable link from a person). */
+export interface LoanAddSearch {
+  personId?: string
+}
+
+/** `/loans/add`: the loan form, empty or with the person prefilled. */
+export const loanAddRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/loans/add',
+  validateSearch: (search: Record<string, unknown>): LoanAddSearch =>
+    typeof search.personId === 'string' && search.personId !== ''
+      ? { personId: search.personId }
+      : {},
+  component: LoanAddPage,
+})
+
+function LoanAddPage() {
+  const { personId } = loanAddRoute.useSearch()
+  return <LoanFormScreen key={personId ?? ''} personId={personId} />
+}
+
+/** `/loans/edit/$id`: the loan form for one loan, with its status. */
+export const loanEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/loans/edit/$id',
+  component: LoanEditPage,
+})
+
+function LoanEditPage() {
+  const { id } = loanEditRoute.useParams()
+  return <LoanFormScreen key={id} loanId={id} />
+}

@@ -1,0 +1,72 @@
+import { Box, Button, Flex, HStack, Link as ChakraLink, Menu, Portal, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
+import { mainNav, trashNav } from './navItems.ts'
+import { NavLink } from './NavLink.tsx'
+import { SyncIndicator } from './SyncIndicator.tsx'
+
+/**
+ * The bar across the top. Desktop: title, nav links, Trash, the lender's email, Logout.
+ * Phone: title, sync state and a Menu button; the main tabs and Logout are in the bottom bar.
+ * Both layouts are in the DOM and CSS hides one, so there is no flash of the wrong one and a
+ * hidden copy is out of the accessibility tree.
+ */
+export function TopBar({ email, onLogout }: { email: string; onLogout: () => void }) {
+  return (
+    <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
+      <Flex maxW="6xl" mx="auto" px={{ base: '3', md: '6' }} h="14" align="center" gap="6">
+        <ChakraLink asChild fontWeight="bold" fontSize="lg" color="teal.800" whiteSpace="nowrap">
+          <Link to="/dashboard">Rin Khata</Link>
+        </ChakraLink>
+        <HStack as="nav" aria-label="Main" gap="5" display={{ base: 'none', md: 'flex' }}>
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to}>
+              {item.label}
+            </NavLink>
+          ))}
+          <NavLink to={trashNav.to}>{trashNav.label}</NavLink>
+        </HStack>
+        <Box flex="1" />
+        <SyncIndicator />
+        <HStack gap="3" display={{ base: 'none', md: 'flex' }}>
+          <Text fontSize="sm" color="fg.muted" maxW="56" truncate title={email}>
+            {email}
+          </Text>
+          <Button size="sm" variant="outline" onClick={onLogout}>
+            Logout
+          </Button>
+        </HStack>
+        <Box display={{ base: 'block', md: 'none' }}>
+          <PhoneMenu email={email} />
+        </Box>
+      </Flex>
+    </Box>
+  )
+}
+
+function PhoneMenu({ email }: { email: string }) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline">
+          Menu
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted">
+                {email}
+              </Menu.ItemGroupLabel>
+              {[...mainNav, trashNav].map((item) => (
+                <Menu.Item key={item.to} value={item.to} asChild>
+                  <Link to={item.to}>{item.label}</Link>
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  )
+}

@@ -1,0 +1,27 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** `/city`: add a city or village; the shared list. */
+export class CitiesPage {
+  constructor(readonly page: Page) {}
+
+  get name(): Locator {
+    return this.page.getByLabel('City or village name')
+  }
+
+  get rows(): Locator {
+    return this.page.getByRole('table').getByRole('row')
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/city')
+    await expect(this.page.getByRole('heading', { name: 'Cities' })).toBeVisible()
+  }
+
+  async add(name: string): Promise<void> {
+    await this.name.fill(name)
+    await this.page.getByRole('button', { name: 'Add', exact: true }).click()
+    if (name.trim() !== '') {
+      await expect(this.rows.filter({ hasText: name.trim() })).toHaveCount(1)
+    }
+  }
+}

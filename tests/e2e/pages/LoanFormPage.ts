@@ -1,0 +1,54 @@
+import { expect, type Page } from '@playwright/test'
+import { selectByText } from './forms.ts'
+
+/** What a test fills in on the loan form; omitted fields keep their defaults. */
+export interface LoanFields {
+  person?: string
+  amount?: string
+  rate?: string
+  type?: 'Per Annum' | 'Per Month'
+  startDate?: string
+  dueDate?: string
+  description?: string
+  status?: 'Active' | 'Paid' | 'Overdue' | 'Defaulted'
+}
+
+/** `/loans/add` and `/loans/edit/{id}`. */
+export class LoanFormPage {
+  constructor(readonly page: Page) {}
+
+  async gotoAdd(): Promise<void> {
+    await this.page.goto('/loans/add')
+    await expect(this.page.getByRole('heading', { name: 'Add Loan' })).toBeVisible()
+  }
+
+  async fill(fields: LoanFields): Promise<void> {
+    const { page } = this
+    if (fields.person !== undefined) await selectByText(page.getByLabel('Person'), fields.person)
+    if (fields.amount !== undefined) await page.getByLabel('Amount').fill(fields.amount)
+    if (fields.rate !== undefined) await page.getByLabel('Interest Rate (%)').fill(fields.rate)
+    if (fields.type !== undefined) {
+      await page.getByLabel('Interest Type').selectOption({ label: fields.type })
+    }
+    if (fields.startDate !== undefined) await page.getByLabel('Start Date').fill(fields.startDate)
+    if (fields.dueDate !== undefined) await page.getByLabel('Due Date').fill(fields.dueDate)
+    if (fields.status !== undefined) {
+      await page.getByLabel('Status').selectOption({ label: fields.status })
+    }
+    if (fields.description !== undefined) {
+      await page.getByLabel('Description').fill(fields.description)
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.page.getByRole('button', { name: /^(Add|Update) Loan$/ }).click()
+  }
+
+  /** Adds a loan through the form and waits for the loan list. */
+  async add(fields: LoanFields): Promise<void> {
+    await this.gotoAdd()
+    await this.fill(fields)
+    await this.submit()
+    await expect(this.page).toHaveURL(/\/loans$/)
+  }
+}

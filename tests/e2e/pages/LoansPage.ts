@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { selectByText } from './forms.ts'
+
+/** `/loans`: the loan list with its status and person filters. */
+export class LoansPage {
+  constructor(readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/loans')
+    await expect(this.page.getByRole('heading', { name: 'Loans', exact: true })).toBeVisible()
+  }
+
+  get rows(): Locator {
+    return this.page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell') })
+  }
+
+  /** The row of the loan labelled `Loan #xxxxxx`. */
+  row(label: string): Locator {
+    return this.rows.filter({ hasText: label })
+  }
+
+  async cell(row: Locator, column: string): Promise<Locator> {
+    const headers = await this.page.getByRole('columnheader').allInnerTexts()
+    const index = headers.findIndex((h) => h.trim() === column)
+    if (index < 0) throw new Error(`no column "${column}" in ${headers.join(', ')}`)
+    return row.getByRole('cell').nth(index)
+  }
+
+  async filterStatus(label: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Status' }).selectOption({ label })
+  }
+
+  async filterPerson(name: string): Promise<void> {
+    await selectByText(this.page.getByRole('combobox', { name: 'Person' }), name)
+  }
+
+  /** Deletes through the confirmation dialog, checking its question. */
+  async delete(label: string): Promise<void> {
+    await this.row(label).getByRole('button', { name: 'Delete' }).click()
+    const dialog = this.page.getByRole('alertdialog')
+    await expect(dialog).toContainText('Are you sure you want to delete this loan?')
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(this.row(label)).toHaveCount(0)
+  }
+}

@@ -1,0 +1,83 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The login page, found by its labels and button words as a lender would. */
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  get email(): Locator {
+    return this.page.getByLabel('Email')
+  }
+
+  get password(): Locator {
+    return this.page.getByLabel('Password')
+  }
+
+  get error(): Locator {
+    return this.page.getByRole('alert')
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/login')
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible()
+  }
+
+  /** Switches to the Sign Up form (the toggle). */
+  async toSignUp(): Promise<void> {
+    await this.page.getByRole('button', { name: 'New here? Sign Up' }).click()
+    await expect(this.page.getByRole('heading', { name: 'Sign Up' })).toBeVisible()
+  }
+
+  async submit(mode: 'Login' | 'Sign Up', email: string, password: string): Promise<void> {
+    await this.email.fill(email)
+    await this.password.fill(password)
+    await this.page.getByRole('button', { name: mode, exact: true }).click()
+  }
+
+  /**
+   * Submits until the server answers with something other than its rate limit (it allows a few
+   * sign-ins and sign-ups per address per 10 s, and parallel tests share one address). Resolves
+   * 'in' on reaching /people, or 'refused' when the form shows another message.
+   */
+  async submitUntilAnswered(
+    mode: 'Login' | 'Sign Up',
+    email: string,
+    password: string,
+  ): Promise<'in' | 'refused'> {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      await this.submit(mode, email, password)
+      const outcome = await Promise.race([
+        this.page.waitForURL(/\/people$/).then(
+          () => 'in' as const,
+          () => 'gone' as const,
+        ),
+        this.error.waitFor().then(
+          () => 'refused' as const,
+          () => 'gone' as const,
+        ),
+      ])
+      if (outcome === 'in') return 'in'
+      if (outcome === 'gone') break
+      if (!/too many requests/i.test((await this.error.textContent()) ?? '')) return 'refused'
+      await this.page.waitForTimeout(4_000)
+    }
+    throw new Error(`${mode} never got an answer other than the rate limit`)
+  }
+
+  /** Submits and expects to land on /people. */
+  async submitAndEnter(mode: 'Login' | 'Sign Up', email: string, password: string): Promise<void> {
+    expect(await this.submitUntilAnswered(mode, email, password)).toBe('in')
+  }
+
+  /** Creates a new account and waits for the signed-in People page. */
+  async signUp(email: string, password: string): Promise<void> {
+    await this.goto()
+    await this.toSignUp()
+    await this.submitAndEnter('Sign Up', email, password)
+  }
+}
+
+/** A fresh lender's credentials, unique per call so tests never share an account. */
+export function newLender(): { email: string; password: string } {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+  return { email: `lender-${tag}@example.com`, password: `secret-${tag}-pass` }
+}

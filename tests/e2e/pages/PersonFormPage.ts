@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test'
+import { selectByText } from './forms.ts'
+
+/** What a test fills in on the person form; omitted fields are left as they are. */
+export interface PersonFields {
+  name?: string
+  city?: string
+  balance?: string
+  aadhaar?: string
+  relationship?: string
+  phone?: string
+  gender?: 'Male' | 'Female' | 'Other'
+}
+
+/** `/people/add` and `/people/edit/{id}`. */
+export class PersonFormPage {
+  constructor(readonly page: Page) {}
+
+  async gotoAdd(): Promise<void> {
+    await this.page.goto('/people/add')
+    await expect(this.page.getByRole('heading', { name: 'Add Person' })).toBeVisible()
+  }
+
+  async fill(fields: PersonFields): Promise<void> {
+    const { page } = this
+    if (fields.name !== undefined) await page.getByLabel('Name').fill(fields.name)
+    if (fields.city !== undefined) await selectByText(page.getByLabel('City'), fields.city)
+    if (fields.balance !== undefined) await page.getByLabel('Balance').fill(fields.balance)
+    if (fields.aadhaar !== undefined) await page.getByLabel('Aadhaar').fill(fields.aadhaar)
+    if (fields.relationship !== undefined) {
+      await page.getByLabel('Relationship').fill(fields.relationship)
+    }
+    if (fields.phone !== undefined) await page.getByLabel('Phone').fill(fields.phone)
+    if (fields.gender !== undefined) {
+      await page.getByLabel('Gender').selectOption({ label: fields.gender })
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.page.getByRole('button', { name: /^(Add|Update) Person$/ }).click()
+  }
+
+  /** Adds a person through the form and waits for the people list. */
+  async add(fields: PersonFields): Promise<void> {
+    await this.gotoAdd()
+    await this.fill(fields)
+    await this.submit()
+    await expect(this.page).toHaveURL(/\/people$/)
+  }
+}

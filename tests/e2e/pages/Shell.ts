@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The signed-in shell: top bar, phone menu, bottom tabs and the sync indicator. */
+export class Shell {
+  constructor(readonly page: Page) {}
+
+  get mainNav(): Locator {
+    return this.page.getByRole('navigation', { name: 'Main' })
+  }
+
+  get tabs(): Locator {
+    return this.page.getByRole('navigation', { name: 'Tabs' })
+  }
+
+  get sync(): Locator {
+    return this.page.getByRole('status', { name: 'Sync status' })
+  }
+
+  /** The desktop nav link or the phone bottom tab with these words. */
+  navLink(name: string): Locator {
+    return this.page.getByRole('link', { name, exact: true })
+  }
+
+  logoutButton(): Locator {
+    return this.page.getByRole('button', { name: 'Logout' })
+  }
+
+  async logout(): Promise<void> {
+    await this.logoutButton().click()
+    await expect(this.page).toHaveURL(/\/login$/)
+  }
+
+  /** Waits until every local change is stored on the server. */
+  async waitSynced(): Promise<void> {
+    await expect(this.sync).toHaveText('Synced', { timeout: 15_000 })
+  }
+
+  /** Opens the phone-width Menu and follows one of its links. */
+  async openFromMenu(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Menu' }).click()
+    await this.page.getByRole('menuitem', { name }).click()
+  }
+}

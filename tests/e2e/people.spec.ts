@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test'
+import { CitiesPage } from './pages/CitiesPage.ts'
+import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { PeoplePage } from './pages/PeoplePage.ts'
+import { PersonFormPage } from './pages/PersonFormPage.ts'
+
+test('people list: count line, filters by name, city and gender, four sorts, both empty texts', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const { email, password } = newLender()
+  await new LoginPage(page).signUp(email, password)
+  const people = new PeoplePage(page)
+  await people.goto()
+  await expect(page.getByText('No people found.', { exact: true })).toBeVisible()
+
+  const cities = new CitiesPage(page)
+  await cities.goto()
+  await cities.add('Sitapur')
+  await cities.add('Rampur')
+  const form = new PersonFormPage(page)
+  await form.add({ name: 'Bina', city: 'Sitapur', balance: '500', gender: 'Female' })
+  await form.add({ name: 'Arjun', city: 'Rampur', balance: '2000', gender: 'Male' })
+  await form.add({ name: 'Chetan', city: 'Rampur', balance: '100', gender: 'Other' })
+
+  await expect(people.count).toHaveText('Showing 3 of 3 people')
+
+  await people.sortBy('Name', 'Ascending')
+  expect(await people.names()).toEqual(['Arjun', 'Bina', 'Chetan'])
+  await people.sortBy('Name', 'Descending')
+  expect(await people.names()).toEqual(['Chetan', 'Bina', 'Arjun'])
+  await people.sortBy('Balance', 'Ascending')
+  expect(await people.names()).toEqual(['Chetan', 'Bina', 'Arjun'])
+  await people.sortBy('Balance', 'Descending')
+  expect(await people.names()).toEqual(['Arjun', 'Bina', 'Chetan'])
+  await people.sortBy('City', 'Ascending')
+  expect((await people.names()).at(-1)).toBe('Bina')
+  await people.sortBy('City', 'Descending')
+  expect((await people.names())[0]).toBe('Bina')
+  await people.sortBy('Gender', 'Ascending')
+  expect(await people.names()).toEqual(['Bina', 'Arjun', 'Chetan'])
+
+  await people.filterName('arj')
+  expect(await people.names()).toEqual(['Arjun'])
+  await expect(people.count).toHaveText('Showing 1 of 3 people')
+  await people.filterName('')
+
+  await people.filterCity('Rampur')
+  await expect(people.count).toHaveText('Showing 2 of 3 people')
+  expect((await people.names()).sort()).toEqual(['Arjun', 'Chetan'])
+
+  await people.filterGender('Female')
+  await expect(people.count).toHaveText('Showing 0 of 3 people')
+  await expect(page.getByText('No people found matching your filters.')).toBeVisible()
+
+  await people.filterCity('')
+  await expect(people.count).toHaveText('Showing 1 of 3 people')
+  expect(await people.names()).toEqual(['Bina'])
+})
