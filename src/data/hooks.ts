@@ -1,0 +1,146 @@
+/**
+ * The hooks screens use to read and write the ledger. Components see plain immutable snapshots
+ * and call named mutations; no Y type crosses this line.
+ */
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import type { IsoDate } from '../../shared/ledger/types.ts'
+import { addCity, readCities } from '../../shared/schema/city.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
+import { recordDeposit, type DepositInput } from '../../shared/schema/payment.ts'
+import { addPerson, archivePerson, restorePerson, updatePerson } from '../../shared/schema/person.ts'
+import type {
+  City,
+  LenderSnapshot,
+  Loan,
+  LoanInput,
+  LoanPatch,
+  Person,
+  PersonInput,
+} from '../../shared/schema/types.ts'
+import { readToday, subscribeToday } from './clock.ts'
+import type { SyncState } from './room.ts'
+import type { SessionUser } from './session.ts'
+import { snapshotStore } from './snapshotStore.ts'
+import { useSignedIn } from './WorkspaceContext.tsx'
+
+/** Everything in the lender's doc, archived entries included; identity changes only on edits. */
+export function useLender(): LenderSnapshot {
+  const { doc } = useSignedIn().workspace.lender
+  const store = snapshotStore(doc, readLender)
+  return useSyncExternalStore(store.subscribe, store.getSnapshot)
+}
+
+// Derived lists are cached per snapshot, so every component gets the same array until an edit.
+const activeCache = new WeakMap<LenderSnapshot, { people: Person[]; loans: Loan[] }>()
+
+function activeOf(snapshot: LenderSnapshot): { people: Person[]; loans: Loan[] } {
+  let active = activeCache.get(snapshot)
+  if (!active) {
+    active = {
+      people: snapshot.people.filter((person) => !person.archived),
+      loans: snapshot.loans.filter((loan) => !loan.archived),
+    }
+    activeCache.set(snapshot, active)
+  }
+  return active
+}
+
+/** People not in the Trash (a `revived` person is shown, and marked by the screens). */
+export function useActivePeople(): Person[] {
+  return activeOf(useLender()).people
+}
+
+/** Loans not in the Trash. */
+export function useActiveLoans(): Loan[] {
+  return activeOf(useLender()).loans
+}
+
+/** The shared list of cities, sorted by name. */
+export function useCities(): City[] {
+  const { doc } = useSignedIn().workspace.cities
+  const store = snapshotStore(doc, readCities)
+  return useSyncExternalStore(store.subscribe, store.getSnapshot)
+}
+
+/**
+ * True once the lender's doc has loaded from IndexedDB: until then an unknown id may just not be
+ * loaded yet, so screens show `Loading…` rather than flashing `Person not found`.
+ */
+export function useLoaded(): boolean {
+  const { lender } = useSignedIn().workspace
+  return useSyncExternalStore(
+    useCallback((listener: () => void) => lender.subscribe(listener), [lender]),
+    () => lender.loaded,
+  )
+}
+
+/** The device's local date, refreshed at midnight and when the tab comes back. */
+export function useToday(): IsoDate {
+  return useSyncExternalStore(subscribeToday, readToday)
+}
+
+/** What the shell's sync indicator shows. */
+export interface SyncStatus {
+  state: SyncState
+  /** Local changes the server has not yet confirmed storing (both docs together). */
+  unsaved: number
+}
+
+const severity: Record<SyncState, number> = { synced: 0, syncing: 1, offline: 2 }
+
+/** The sync status of the lender's doc and the cities doc together (the worse of the two). */
+export function useSyncStatus(): SyncStatus {
+  const { lender, cities } = useSignedIn().workspace
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const offLender = lender.subscribe(listener)
+      const offCities = cities.subscribe(listener)
+      return () => {
+        offLender()
+        offCities()
+      }
+    },
+    [lender, cities],
+  )
+  // Two primitive snapshots, compared by value; the object is built after.
+  const state = useSyncExternalStore(subscribe, () =>
+    severity[lender.syncState] >= severity[cities.syncState] ? lender.syncState : cities.syncState,
+  )
+  const unsaved = useSyncExternalStore(
+    subscribe,
+    () => lender.tracker.unsaved + cities.tracker.unsaved,
+  )
+  return useMemo(() => ({ state, unsaved }), [state, unsaved])
+}
+
+/** The signed-in lender. */
+export function useSession(): { user: SessionUser } {
+  const { user } = useSignedIn()
+  return useMemo(() => ({ user }), [user])
+}
+
+/** The named writes, bound to the open docs and stamped with the current time. */
+export function useMutations() {
+  const { lender, cities } = useSignedIn().workspace
+  return useMemo(() => {
+    const doc = lender.doc
+    const stamp = () => ({ now: new Date().toISOString() })
+    return {
+      addPerson: (input: PersonInput) => addPerson(doc, input, stamp()),
+      updatePerson: (id: string, patch: Partial<PersonInput>) =>
+        updatePerson(doc, id, patch, stamp()),
+      archivePerson: (id: string) => archivePerson(doc, id, stamp()),
+      restorePerson: (id: string) => restorePerson(doc, id, stamp()),
+      addLoan: (input: LoanInput) => addLoan(doc, input, stamp()),
+      updateLoan: (id: string, patch: LoanPatch) => updateLoan(doc, id, patch, stamp()),
+      archiveLoan: (id: string) => archiveLoan(doc, id, stamp()),
+      restoreLoan: (id: string) => restoreLoan(doc, id, stamp()),
+      recordDeposit: (deposit: DepositInput) => recordDeposit(doc, deposit, stamp()),
+      addCity: (name: string) => addCity(cities.doc, name, stamp()),
+    }
+  }, [lender, cities])
+}
+
+/** The functions `useMutations` returns. */
+export type Mutations = ReturnType<typeof useMutations>

@@ -1,0 +1,97 @@
+import * as Y from 'yjs'
+import { IndexeddbPersistence } from 'y-indexeddb'
+import { WebsocketProvider } from 'y-websocket'
+import { CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
+import { UnsavedTracker } from './unsavedTracker.ts'
+
+/** How one doc stands with the server. */
+export type SyncState = 'synced' | 'syncing' | 'offline'
+
+/**
+ * One synced document: a Y.Doc loaded from its own IndexedDB database and connected to its
+ * room on the sync server. IndexedDB is opened first and is the source of the first render;
+ * the socket only ever adds to what is already on screen.
+ */
+export class Room {
+  readonly doc = new Y.Doc()
+  readonly persistence: IndexeddbPersistence
+  readonly provider: WebsocketProvider
+  readonly tracker: UnsavedTracker
+  private fromDisk = false
+  private serverAnswered = false
+  private readonly listeners = new Set<() => void>()
+
+  constructor(
+    readonly name: string,
+    databaseName: string,
+    onUnauthorized: () => void,
+  ) {
+    this.persistence = new IndexeddbPersistence(databaseName, this.doc)
+    this.tracker = new UnsavedTracker(
+      this.doc,
+      `rin-khata:unsaved:${databaseName}`,
+      (origin) => origin === this.provider || origin === this.persistence,
+    )
+    const socketUrl = window.location.origin.replace(/^http/, 'ws') + SYNC_PATH
+    this.provider = new WebsocketProvider(socketUrl, name, this.doc, {
+      WebSocketPolyfill: this.tracker.WebSocketClass,
+    })
+    this.tracker.attach(this.provider)
+    void this.persistence.whenSynced.then(() => {
+      this.fromDisk = true
+      this.notify()
+    })
+    this.provider.on('status', this.notify)
+    this.provider.on('sync', (synced) => {
+      if (synced) this.serverAnswered = true
+      this.notify()
+    })
+    // A failed connection counts as an answer: offline, what is on disk is all there is.
+    this.provider.on('connection-close', () => {
+      this.serverAnswered = true
+      this.notify()
+    })
+    this.provider.on('closed', ({ code }) => {
+      if (code === CloseCode.unauthorized) onUnauthorized()
+    })
+    this.tracker.subscribe(this.notify)
+    window.addEventListener('online', this.notify)
+    window.addEventListener('offline', this.notify)
+  }
+
+  /**
+   * True once the doc holds what this device can know: IndexedDB has loaded and either it had
+   * data or the server has answered (or cannot). A new device thus shows `Loading…` until the
+   * ledger arrives, instead of a flash of `Person not found`.
+   */
+  get loaded(): boolean {
+    if (!this.fromDisk) return false
+    return this.doc.store.clients.size > 0 || this.serverAnswered || !navigator.onLine
+  }
+
+  /** Synced once the server has our state and has stored every local change. */
+  get syncState(): SyncState {
+    if (!this.provider.wsconnected || !navigator.onLine) return 'offline'
+    return this.provider.synced && this.tracker.unsaved === 0 ? 'synced' : 'syncing'
+  }
+
+  /** Fires on load, connection, sync and unsaved-count changes (not on doc edits). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  destroy(): void {
+    window.removeEventListener('online', this.notify)
+    window.removeEventListener('offline', this.notify)
+    this.tracker.destroy()
+    this.provider.destroy()
+    // Destroying the doc also closes its IndexedDB persistence; the data stays on disk.
+    this.doc.destroy()
+    this.listeners.clear()
+  }
+
+  private readonly notify = (): void => {
+    for (const listener of this.listeners) listener()
+  }
+}

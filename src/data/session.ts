@@ -1,0 +1,156 @@
+import { authClient } from './authClient.ts'
+
+/** The signed-in lender, as much of them as the app needs. */
+export interface SessionUser {
+  id: string
+  email: string
+}
+
+/** `unknown` until the first check (a cached user counts as signed in at once). */
+export type SessionState =
+  | { status: 'unknown' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: SessionUser }
+
+/** Result of a login or sign-up attempt; `message` is the server's text, shown as is. */
+export type AuthResult = { ok: true; user: SessionUser } | { ok: false; message: string }
+
+// The last signed-in user is cached so that a reload while offline still opens the lender's
+// data from IndexedDB: local-first means the network is never needed to see your own ledger.
+const CACHE_KEY = 'rin-khata:last-user'
+
+let state: SessionState = { status: 'unknown' }
+let pending: Promise<SessionUser | null> | null = null
+const listeners = new Set<() => void>()
+
+function setState(next: SessionState): void {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+function readCachedUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY)
+    if (!raw) return null
+    const parsed: unknown = JSON.parse(raw)
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'id' in parsed &&
+      'email' in parsed &&
+      typeof parsed.id === 'string' &&
+      typeof parsed.email === 'string'
+    ) {
+      return { id: parsed.id, email: parsed.email }
+    }
+  } catch {
+    // A corrupt cache entry is the same as none.
+  }
+  return null
+}
+
+function signedIn(user: SessionUser): SessionUser {
+  localStorage.setItem(CACHE_KEY, JSON.stringify(user))
+  setState({ status: 'signed-in', user })
+  return user
+}
+
+function signedOut(): null {
+  localStorage.removeItem(CACHE_KEY)
+  setState({ status: 'signed-out' })
+  return null
+}
+
+type ServerAnswer = { kind: 'user'; user: SessionUser } | { kind: 'none' } | { kind: 'unreachable' }
+
+async function askServer(): Promise<ServerAnswer> {
+  try {
+    const { data, error } = await authClient.getSession()
+    if (error) return { kind: 'unreachable' }
+    if (!data) return { kind: 'none' }
+    return { kind: 'user', user: { id: data.user.id, email: data.user.email } }
+  } catch {
+    return { kind: 'unreachable' }
+  }
+}
+
+/** Confirms a cached session in the background; only a clear "no session" signs the user out. */
+async function verifyCached(cached: SessionUser): Promise<void> {
+  const answer = await askServer()
+  // The lender may have signed out (or in as someone else) while the request was out.
+  if (state.status !== 'signed-in' || state.user.id !== cached.id) return
+  if (answer.kind === 'none') signedOut()
+  else if (answer.kind === 'user') {
+    const same = answer.user.id === cached.id && answer.user.email === cached.email
+    signedIn(same ? cached : answer.user)
+  }
+}
+
+/**
+ * The current user for the route guards. A cached user is trusted at once (and checked in the
+ * background) so the ledger renders from IndexedDB without waiting for the network; without a
+ * cache the server is asked, and an unreachable server means signed out.
+ */
+export function resolveSession(): Promise<SessionUser | null> {
+  if (state.status === 'signed-in') return Promise.resolve(state.user)
+  if (state.status === 'signed-out') return Promise.resolve(null)
+  if (pending) return pending
+  const cached = readCachedUser()
+  if (cached) {
+    signedIn(cached)
+    void verifyCached(cached)
+    return Promise.resolve(cached)
+  }
+  pending = askServer().then((answer) => {
+    pending = null
+    return answer.kind === 'user' ? signedIn(answer.user) : signedOut()
+  })
+  return pending
+}
+
+/** Logs in or creates an account; on success the session is live for the guards at once. */
+export async function authenticate(
+  mode: 'login' | 'signup',
+  email: string,
+  password: string,
+): Promise<AuthResult> {
+  try {
+    const { data, error } =
+      mode === 'login'
+        ? await authClient.signIn.email({ email, password })
+        : await authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email })
+    if (error || !data) {
+      return { ok: false, message: error?.message || error?.statusText || 'Something went wrong' }
+    }
+    return { ok: true, user: signedIn({ id: data.user.id, email: data.user.email }) }
+  } catch (cause) {
+    return { ok: false, message: cause instanceof Error ? cause.message : String(cause) }
+  }
+}
+
+/** Ends the session here at once (even offline) and tells the server when it can. */
+export async function signOut(): Promise<void> {
+  signedOut()
+  try {
+    const { error } = await authClient.signOut()
+    if (error) console.error('Sign-out failed on the server', error)
+  } catch (cause) {
+    console.error('Sign-out failed on the server', cause)
+  }
+}
+
+/** Called when the sync server refuses the session (close code 4401): the cookie is gone. */
+export function sessionRejected(): void {
+  if (state.status === 'signed-in') signedOut()
+}
+
+/** The session store for `useSyncExternalStore`. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The current session state (stable identity until it changes). */
+export function getSessionState(): SessionState {
+  return state
+}

@@ -1,0 +1,51 @@
+import { CITIES_ROOM, userRoom } from '../../shared/protocol.ts'
+import { initLenderDoc } from '../../shared/schema/lender.ts'
+import { Room } from './room.ts'
+import { getSessionState, sessionRejected, subscribeSession } from './session.ts'
+
+/** The two docs a signed-in lender works with. */
+export interface Workspace {
+  userId: string
+  lender: Room
+  cities: Room
+}
+
+let current: Workspace | null = null
+
+/**
+ * The open workspace of `userId`, opening it on first use. Each lender's doc lives in its own
+ * IndexedDB database, so two accounts on one device never see each other's people; cities are
+ * one list shared by everyone, so they share one database.
+ */
+export function openWorkspace(userId: string): Workspace {
+  if (current?.userId === userId) return current
+  closeWorkspace()
+  const lenderRoom = userRoom(userId)
+  const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected)
+  // Stamp the schema version once the server has answered, so a device that is about to
+  // receive an existing ledger does not write a change of its own first.
+  const stamp = (synced: boolean): void => {
+    if (!synced) return
+    initLenderDoc(lender.doc)
+    lender.provider.off('sync', stamp)
+  }
+  lender.provider.on('sync', stamp)
+  current = {
+    userId,
+    lender,
+    cities: new Room(CITIES_ROOM, `rin-khata/${CITIES_ROOM}`, sessionRejected),
+  }
+  return current
+}
+
+/** Disconnects and forgets the open workspace; the local data stays in IndexedDB. */
+export function closeWorkspace(): void {
+  current?.lender.destroy()
+  current?.cities.destroy()
+  current = null
+}
+
+// Signing out (here, in the shell, or by the server refusing the session) closes the docs.
+subscribeSession(() => {
+  if (getSessionState().status !== 'signed-in') closeWorkspace()
+})
