@@ -1,11 +1,53 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 
 // One config for the app build and for the two Vitest tiers. Browser tests (Playwright) live in
 // playwright.config.ts and drive the production build served by the real server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker precaches the built app so it opens, signed in, with no network at all;
+    // the data itself comes from IndexedDB. New builds take over on the next load ('autoUpdate').
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A registerSW.js file, not an inline script: the server's CSP allows only 'self' scripts.
+      injectRegister: 'script-defer',
+      strategies: 'generateSW',
+      includeAssets: ['apple-touch-icon.png'],
+      manifest: {
+        name: 'Rin Khata',
+        short_name: 'Rin Khata',
+        description: 'A loan ledger for private money lenders that works offline',
+        lang: 'en-IN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#285e61',
+        background_color: '#f9fafb',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The manifest, its icons and includeAssets are added by the plugin itself.
+        globPatterns: ['**/*.{js,css,html}'],
+        navigateFallback: '/index.html',
+        // These are the server's, never the app shell's: a cached index.html there would hide
+        // an auth answer, the sync socket or a health check behind a page that looks fine.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sync(\/|$)/, /^\/healthz$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

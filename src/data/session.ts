@@ -6,10 +6,13 @@ export interface SessionUser {
   email: string
 }
 
-/** `unknown` until the first check (a cached user counts as signed in at once). */
+/**
+ * `unknown` until the first check (a cached user counts as signed in at once). `expired` marks a
+ * session the server stopped accepting, as opposed to the lender choosing to log out.
+ */
 export type SessionState =
   | { status: 'unknown' }
-  | { status: 'signed-out' }
+  | { status: 'signed-out'; expired: boolean }
   | { status: 'signed-in'; user: SessionUser }
 
 /** Result of a login or sign-up attempt; `message` is the server's text, shown as is. */
@@ -18,6 +21,10 @@ export type AuthResult = { ok: true; user: SessionUser } | { ok: false; message:
 // The last signed-in user is cached so that a reload while offline still opens the lender's
 // data from IndexedDB: local-first means the network is never needed to see your own ledger.
 const CACHE_KEY = 'rin-khata:last-user'
+// Set when the lender logged out but the server could not be told (offline). The session cookie
+// is HttpOnly, so only the server can end it: until it has, the next start must not let the
+// cookie sign the lender back in.
+const SIGN_OUT_PENDING_KEY = 'rin-khata:sign-out-pending'
 
 let state: SessionState = { status: 'unknown' }
 let pending: Promise<SessionUser | null> | null = null
@@ -55,9 +62,9 @@ function signedIn(user: SessionUser): SessionUser {
   return user
 }
 
-function signedOut(): null {
+function signedOut(expired = false): null {
   localStorage.removeItem(CACHE_KEY)
-  setState({ status: 'signed-out' })
+  setState({ status: 'signed-out', expired })
   return null
 }
 
@@ -79,7 +86,7 @@ async function verifyCached(cached: SessionUser): Promise<void> {
   const answer = await askServer()
   // The lender may have signed out (or in as someone else) while the request was out.
   if (state.status !== 'signed-in' || state.user.id !== cached.id) return
-  if (answer.kind === 'none') signedOut()
+  if (answer.kind === 'none') signedOut(true)
   else if (answer.kind === 'user') {
     const same = answer.user.id === cached.id && answer.user.email === cached.email
     signedIn(same ? cached : answer.user)
@@ -100,6 +107,10 @@ export function resolveSession(): Promise<SessionUser | null> {
     signedIn(cached)
     void verifyCached(cached)
     return Promise.resolve(cached)
+  }
+  if (localStorage.getItem(SIGN_OUT_PENDING_KEY)) {
+    void tellServerSignedOut()
+    return Promise.resolve(signedOut())
   }
   pending = askServer().then((answer) => {
     pending = null
@@ -122,6 +133,8 @@ export async function authenticate(
     if (error || !data) {
       return { ok: false, message: error?.message || error?.statusText || 'Something went wrong' }
     }
+    // The new session replaced whatever cookie a pending sign-out was about.
+    localStorage.removeItem(SIGN_OUT_PENDING_KEY)
     return { ok: true, user: signedIn({ id: data.user.id, email: data.user.email }) }
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) }
@@ -130,10 +143,16 @@ export async function authenticate(
 
 /** Ends the session here at once (even offline) and tells the server when it can. */
 export async function signOut(): Promise<void> {
+  localStorage.setItem(SIGN_OUT_PENDING_KEY, '1')
   signedOut()
+  await tellServerSignedOut()
+}
+
+async function tellServerSignedOut(): Promise<void> {
   try {
     const { error } = await authClient.signOut()
     if (error) console.error('Sign-out failed on the server', error)
+    else localStorage.removeItem(SIGN_OUT_PENDING_KEY)
   } catch (cause) {
     console.error('Sign-out failed on the server', cause)
   }
@@ -141,7 +160,32 @@ export async function signOut(): Promise<void> {
 
 /** Called when the sync server refuses the session (close code 4401): the cookie is gone. */
 export function sessionRejected(): void {
-  if (state.status === 'signed-in') signedOut()
+  if (state.status === 'signed-in') signedOut(true)
+}
+
+// At most one question to the server per interval, however often the socket retries.
+const RECHECK_INTERVAL_MS = 5_000
+let lastRecheck = -Infinity
+let rechecking = false
+
+/**
+ * Asks the server whether the session still stands, after the sync socket failed to connect.
+ * The server refuses an upgrade without a live session with a plain HTTP 401, which a browser
+ * reports only as an unexplained failure (1006), indistinguishable from a network error. So the
+ * auth API is asked; only a clear "no session" ends it, and the local docs stay on the device.
+ */
+export function recheckSession(): void {
+  const now = Date.now()
+  if (state.status !== 'signed-in' || rechecking || now - lastRecheck < RECHECK_INTERVAL_MS) return
+  lastRecheck = now
+  rechecking = true
+  const { user } = state
+  void askServer().then((answer) => {
+    rechecking = false
+    if (answer.kind === 'none' && state.status === 'signed-in' && state.user.id === user.id) {
+      signedOut(true)
+    }
+  })
 }
 
 /** The session store for `useSyncExternalStore`. */

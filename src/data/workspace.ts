@@ -1,7 +1,7 @@
 import { CITIES_ROOM, userRoom } from '../../shared/protocol.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { Room } from './room.ts'
-import { getSessionState, sessionRejected, subscribeSession } from './session.ts'
+import { getSessionState, recheckSession, sessionRejected, subscribeSession } from './session.ts'
 
 /** The two docs a signed-in lender works with. */
 export interface Workspace {
@@ -30,6 +30,11 @@ export function openWorkspace(userId: string): Workspace {
     lender.provider.off('sync', stamp)
   }
   lender.provider.on('sync', stamp)
+  // A connection that fails while the device is online may be a session that ended while it
+  // was offline (see recheckSession); offline, a failure says nothing about the session.
+  lender.provider.on('connection-close', () => {
+    if (navigator.onLine) recheckSession()
+  })
   current = {
     userId,
     lender,

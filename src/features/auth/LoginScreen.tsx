@@ -1,7 +1,7 @@
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { authenticate } from '../../data/session.ts'
+import { useState, useSyncExternalStore, type FormEvent } from 'react'
+import { authenticate, getSessionState, subscribeSession } from '../../data/session.ts'
 
 type Mode = 'login' | 'signup'
 
@@ -19,6 +19,8 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const { title, switchPrompt, switchTo } = words[mode]
+  const session = useSyncExternalStore(subscribeSession, getSessionState)
+  const expired = session.status === 'signed-out' && session.expired
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -46,6 +48,12 @@ export function LoginScreen() {
           </Heading>
         </Card.Header>
         <Card.Body>
+          {expired && (
+            <Text role="status" mb="4" color="orange.fg">
+              Your session has expired. Please log in again: everything you entered on this device
+              is kept, and is saved once you are back in.
+            </Text>
+          )}
           <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="4">
               <Field.Root required>

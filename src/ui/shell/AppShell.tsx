@@ -1,14 +1,13 @@
 import { Box } from '@chakra-ui/react'
 import { Navigate, Outlet } from '@tanstack/react-router'
-import { useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
+import { useSyncStatus } from '../../data/hooks.ts'
 import { getSessionState, signOut, subscribeSession, type SessionUser } from '../../data/session.ts'
 import type { Workspace } from '../../data/workspace.ts'
 import { SignedInProvider } from '../../data/WorkspaceContext.tsx'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { BottomTabs } from './BottomTabs.tsx'
 import { TopBar } from './TopBar.tsx'
-
-// Signing out ends the session here at once; the check in AppShell then renders the redirect.
-const logout = (): void => void signOut()
 
 /**
  * The signed-in frame around every screen. If the session ends while it is on screen (Logout
@@ -21,7 +20,24 @@ export function AppShell({ user, workspace }: { user: SessionUser; workspace: Wo
   }
   return (
     <SignedInProvider user={user} workspace={workspace}>
-      <TopBar email={user.email} onLogout={logout} />
+      <Frame email={user.email} />
+    </SignedInProvider>
+  )
+}
+
+function Frame({ email }: { email: string }) {
+  const { unsaved } = useSyncStatus()
+  const [confirming, setConfirming] = useState(false)
+  // Signing out ends the session here at once; the check in AppShell then renders the redirect.
+  // Changes the server has not stored stay in this device's IndexedDB and go out at the next
+  // sign-in of this lender, but a lender handing the phone over should know they are pending.
+  const logout = (): void => {
+    if (unsaved > 0) setConfirming(true)
+    else void signOut()
+  }
+  return (
+    <>
+      <TopBar email={email} onLogout={logout} />
       <Box
         as="main"
         maxW="6xl"
@@ -33,6 +49,24 @@ export function AppShell({ user, workspace }: { user: SessionUser; workspace: Wo
         <Outlet />
       </Box>
       <BottomTabs onLogout={logout} />
-    </SignedInProvider>
+      <ConfirmDialog
+        open={confirming}
+        question={unsavedWarning(unsaved)}
+        confirmLabel="Log out anyway"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false)
+          void signOut()
+        }}
+      />
+    </>
+  )
+}
+
+function unsavedWarning(unsaved: number): string {
+  const changes = unsaved === 1 ? '1 change' : `${unsaved} changes`
+  return (
+    `${changes} on this device ${unsaved === 1 ? 'is' : 'are'} not saved to the server yet. ` +
+    'They stay on this device and are saved when you next log in here. Log out anyway?'
   )
 }

@@ -1,0 +1,239 @@
+import { expect, test } from '@playwright/test'
+import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { balanceDue, replayLoan, type LedgerLoan } from '../../shared/ledger/engine.ts'
+import type { LedgerEntry, PaymentFact } from '../../shared/ledger/types.ts'
+import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
+import { CitiesPage } from './pages/CitiesPage.ts'
+import { browserToday } from './pages/clock.ts'
+import { DepositPage } from './pages/DepositPage.ts'
+import {
+  appInstalled,
+  goOffline,
+  goOnline,
+  newLenderDevice,
+  secondDevice,
+  unsaved,
+  type Device,
+} from './pages/devices.ts'
+import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PeoplePage } from './pages/PeoplePage.ts'
+import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+import { TrashPage } from './pages/TrashPage.ts'
+
+const today = browserToday()
+const day = (offset: number) => addDays(today, offset)
+
+// Ravi's two loans. Both devices take deposits on them while offline, and both pay "Pump" off.
+const seeds: LedgerLoan = {
+  id: 'seeds',
+  personId: 'ravi',
+  amount: 10_000_00,
+  interestRate: 2,
+  interestType: 'per_month',
+  startDate: day(-60),
+  dueDate: day(60),
+  status: 'active',
+  createdAt: '1',
+  payments: [],
+}
+const pump: LedgerLoan = {
+  ...seeds,
+  id: 'pump',
+  amount: 5_000_00,
+  interestRate: 18,
+  interestType: 'per_annum',
+  startDate: day(-30),
+  dueDate: day(30),
+  createdAt: '2',
+}
+// Either device alone sees no payment on Pump, so each one's Pay Full is the whole balance.
+const payoff = balanceDue(pump, today)
+
+/** A deposit made on one device: what it pays, and how the engine will know it. */
+interface Deposit {
+  loan: 'Seeds' | 'Pump'
+  date: string
+  amount: number
+  description: string
+}
+const depositsOnA: Deposit[] = [
+  { loan: 'Seeds', date: day(-20), amount: 1_000_00, description: 'A: cash at the shop' },
+  { loan: 'Pump', date: today, amount: payoff, description: 'A: pump paid off' },
+]
+const depositsOnB: Deposit[] = [
+  { loan: 'Seeds', date: day(-10), amount: 2_000_00, description: 'B: cash at home' },
+  { loan: 'Pump', date: today, amount: payoff, description: 'B: pump paid off' },
+]
+
+/** The loan with every payment both devices recorded on it. */
+function merged(terms: LedgerLoan, name: Deposit['loan']): LedgerLoan {
+  const payments: PaymentFact[] = [...depositsOnA, ...depositsOnB]
+    .filter((deposit) => deposit.loan === name)
+    .map((deposit, i) => ({
+      id: `p${i}`,
+      date: deposit.date,
+      amount: deposit.amount,
+      description: deposit.description,
+      createdAt: String(i),
+    }))
+  return { ...terms, payments }
+}
+
+/** The cells of one payment-history row, as the loan card shows an engine entry. */
+function rowCells(entry: LedgerEntry): string[] {
+  return [
+    formatDisplayDate(entry.depositDate),
+    String(entry.daysSinceLast),
+    formatINR(entry.balanceBefore),
+    formatINR(entry.interestForPeriod),
+    formatINR(entry.totalDue),
+    formatINR(entry.paymentAmount),
+    formatINR(entry.newBalance),
+    formatINR(entry.cumulativeInterest),
+    entry.overpaid > 0 ? `${entry.notes} · Overpaid by ${formatINR(entry.overpaid)}` : entry.notes,
+  ]
+}
+
+async function recordDeposits(device: Device, ravi: string, deposits: Deposit[]): Promise<void> {
+  const personLoans = new PersonLoansPage(device.page)
+  const deposit = new DepositPage(device.page)
+  for (const { loan, date, amount, description } of deposits) {
+    await personLoans.goto(ravi, 'Ravi')
+    const label = await personLoans.loanLabel(loan)
+    await deposit.goto(ravi)
+    await deposit.amount.fill(paiseToRupeeInput(amount))
+    await deposit.date.fill(date)
+    await deposit.description.fill(description)
+    await deposit.allocation(label).fill(paiseToRupeeInput(amount))
+    await deposit.record()
+    await expect(device.page).toHaveURL(new RegExp(`/users/${ravi}/loans$`))
+  }
+}
+
+async function editPerson(device: Device, name: string, fields: Record<string, string>) {
+  const people = new PeoplePage(device.page)
+  await people.goto()
+  await people.row(name).getByRole('link', { name: 'Edit' }).click()
+  const form = new PersonFormPage(device.page)
+  await form.fill(fields)
+  await form.submit()
+  await expect(device.page).toHaveURL(/\/people$/)
+}
+
+test('4. reconcile: two devices offline, then one ledger on both, as the engine replays it', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const { device: a } = await newLenderDevice(browser)
+  await new CitiesPage(a.page).goto()
+  await new CitiesPage(a.page).add('Rampur')
+  const personForm = new PersonFormPage(a.page)
+  for (const name of ['Ravi', 'Sita', 'Gopal']) await personForm.add({ name, city: 'Rampur' })
+  const loanForm = new LoanFormPage(a.page)
+  for (const [terms, description] of [
+    [seeds, 'Seeds'],
+    [pump, 'Pump'],
+  ] as const) {
+    await loanForm.add({
+      person: 'Ravi',
+      amount: paiseToRupeeInput(terms.amount),
+      rate: String(terms.interestRate),
+      type: terms.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
+      startDate: terms.startDate,
+      dueDate: terms.dueDate,
+      description,
+    })
+  }
+  const people = new PeoplePage(a.page)
+  await people.goto()
+  await people.row('Ravi').getByRole('link', { name: 'Loans' }).click()
+  const ravi = new PersonLoansPage(a.page).personId()
+  await a.shell.waitSynced()
+  const b = await secondDevice(browser, a)
+  await new PersonLoansPage(b.page).goto(ravi, 'Ravi')
+  await expect(b.page.getByRole('article')).toHaveCount(2)
+  await b.shell.waitSynced()
+  await Promise.all([appInstalled(a), appInstalled(b)])
+
+  await Promise.all([goOffline(a), goOffline(b)])
+  await test.step('device A, offline', async () => {
+    await recordDeposits(a, ravi, depositsOnA)
+    await editPerson(a, 'Sita', { phone: '9000000001', balance: '100' })
+    await people.goto()
+    await people.delete('Gopal')
+  })
+  await test.step('device B, offline', async () => {
+    await recordDeposits(b, ravi, depositsOnB)
+    await editPerson(b, 'Sita', { relationship: 'Sister', balance: '200' })
+    await new LoanFormPage(b.page).add({
+      person: 'Gopal',
+      amount: '3000',
+      rate: '1.5',
+      type: 'Per Month',
+      startDate: day(-1),
+      dueDate: day(90),
+      description: 'Lent while Gopal was being deleted',
+    })
+  })
+  // Neither device's changes have reached the server: each still counts its own four.
+  for (const device of [a, b]) {
+    await expect(device.shell.sync).toHaveText(/^Offline/)
+    await expect(device.shell.sync).toContainText(unsaved(4))
+  }
+
+  await Promise.all([goOnline(a), goOnline(b)])
+  await Promise.all([a.shell.waitSynced(), b.shell.waitSynced()])
+
+  const expected = [
+    ['Seeds', merged(seeds, 'Seeds')],
+    ['Pump', merged(pump, 'Pump')],
+  ] as const
+  const pumpLedger = replayLoan(expected[1][1], expected[1][1].payments)
+  expect(pumpLedger.overpaid).toBe(payoff)
+  const sitaRows: string[] = []
+  for (const device of [a, b]) {
+    await test.step(`device ${device === a ? 'A' : 'B'} after the merge`, async () => {
+      // The combined history of both loans, row by row, exactly as the engine replays it.
+      const personLoans = new PersonLoansPage(device.page)
+      await personLoans.goto(ravi, 'Ravi')
+      for (const [name, loan] of expected) {
+        const ledger = replayLoan(loan, loan.payments)
+        const card = personLoans.card(name)
+        const label = await personLoans.loanLabel(name)
+        await expect(personLoans.figure(card, 'Balance Due')).toHaveText(
+          formatINR(balanceDue(loan, today)),
+        )
+        await card.getByRole('button', { name: 'Show Details' }).click()
+        const history = device.page.getByRole('table', { name: `Payment history of ${label}` })
+        const rows = history.getByRole('row').filter({ has: device.page.getByRole('cell') })
+        await expect(rows).toHaveCount(ledger.entries.length)
+        for (const [i, entry] of ledger.entries.entries()) {
+          await expect(rows.nth(i).getByRole('cell')).toHaveText(rowCells(entry))
+        }
+      }
+      await expect(personLoans.card('Pump')).toContainText(
+        `Overpaid by ${formatINR(pumpLedger.overpaid)}`,
+      )
+
+      // Different fields of one person: both edits kept. The same field: one value, everywhere.
+      const list = new PeoplePage(device.page)
+      await list.goto()
+      const sita = list.row('Sita')
+      await expect(sita).toContainText('9000000001')
+      await expect(sita).toContainText('Sister')
+      await expect(sita).toContainText(/₹(100|200)\.00/)
+      sitaRows.push(await sita.innerText())
+
+      // Deleted on A while B lent to him: Gopal is back, marked, and not in the Trash.
+      // (His name cell also holds the note, so the row is found by its text.)
+      await expect(list.rows.filter({ hasText: 'Gopal' })).toContainText(
+        'Deleted on another device; shown again because they have a loan',
+      )
+      const trash = new TrashPage(device.page)
+      await trash.goto()
+      await expect(device.page.getByText('No deleted people.')).toBeVisible()
+    })
+  }
+  expect(sitaRows[1]).toBe(sitaRows[0])
+})

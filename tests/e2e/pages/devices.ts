@@ -1,0 +1,97 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { MessageType } from '../../../shared/protocol.ts'
+import { LoginPage, newLender } from './LoginPage.ts'
+import { Shell } from './Shell.ts'
+
+/** One device of a lender: its own browser context (cookies, IndexedDB, service worker). */
+export interface Device {
+  context: BrowserContext
+  page: Page
+  shell: Shell
+}
+
+async function open(context: BrowserContext): Promise<Device> {
+  const page = await context.newPage()
+  return { context, page, shell: new Shell(page) }
+}
+
+/** A new device on which a brand-new lender has signed up; lands on /people. */
+export async function newLenderDevice(
+  browser: Browser,
+): Promise<{ device: Device; lender: { email: string; password: string } }> {
+  const device = await open(await browser.newContext())
+  const lender = newLender()
+  await new LoginPage(device.page).signUp(lender.email, lender.password)
+  return { device, lender }
+}
+
+/**
+ * A second device of the same lender. It starts with the first device's session cookie rather
+ * than signing in through the form: the sign-in endpoint allows a few attempts per address per
+ * 10 s, and these tests are about sync, not sign-in. Nothing else is shared: it has its own
+ * IndexedDB and starts empty.
+ */
+export async function secondDevice(browser: Browser, first: Device): Promise<Device> {
+  const { cookies } = await first.context.storageState()
+  const device = await open(await browser.newContext({ storageState: { cookies, origins: [] } }))
+  await device.page.goto('/people')
+  await expect(device.page.getByRole('heading', { name: 'People', exact: true })).toBeVisible()
+  return device
+}
+
+/**
+ * Waits until the service worker has precached the app, so that the app opens with no network.
+ * A real lender gets this on their first visit; a test must not cut the network before it.
+ */
+export async function appInstalled(device: Device): Promise<void> {
+  await device.page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+}
+
+/** Cuts the device's network (the app is told through the browser's `offline` event). */
+export async function goOffline(device: Device): Promise<void> {
+  await device.context.setOffline(true)
+  await expect(device.shell.sync).toContainText('Offline')
+}
+
+/** Gives the device its network back. */
+export async function goOnline(device: Device): Promise<void> {
+  await device.context.setOffline(false)
+}
+
+/** `n` unsaved changes, as the sync indicator words it. */
+export function unsaved(n: number): RegExp {
+  return new RegExp(`${n} unsaved ${n === 1 ? 'change' : 'changes'}`)
+}
+
+/**
+ * Puts a proxy between the device's pages and the sync server that can hold back the server's
+ * `stored` acknowledgements while letting everything else through, so a test can see what the
+ * app shows when the server has a change but has not yet said it stored it. Only sockets opened
+ * after this call go through it.
+ */
+export async function ackValve(
+  context: BrowserContext,
+): Promise<{ hold(): void; release(): void }> {
+  let holding = false
+  const held: (() => void)[] = []
+  await context.routeWebSocket(/\/sync\//, (page) => {
+    const server = page.connectToServer()
+    page.onMessage((message) => server.send(message))
+    server.onMessage((message) => {
+      const stored = typeof message !== 'string' && message[0] === MessageType.stored
+      if (holding && stored) held.push(() => page.send(message))
+      else page.send(message)
+    })
+  })
+  return {
+    hold: () => {
+      holding = true
+    },
+    release: () => {
+      holding = false
+      for (const send of held.splice(0)) send()
+    },
+  }
+}
