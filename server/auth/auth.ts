@@ -1,0 +1,105 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { betterAuth } from 'better-auth'
+import { getMigrations } from 'better-auth/db/migration'
+import { fromNodeHeaders } from 'better-auth/node'
+import type Database from 'better-sqlite3'
+import type { Pool } from 'pg'
+
+/** The request header carrying the peer's address; the HTTP layer overwrites any client value. */
+export const CLIENT_IP_HEADER = 'x-rin-client-ip'
+
+/** A session as the sync layer needs it. */
+export interface SessionInfo {
+  sessionId: string
+  token: string
+  userId: string
+  /** Epoch milliseconds. */
+  expiresAt: number
+}
+
+/** What the auth factory needs; `database` is a better-sqlite3 Database or a `pg` Pool. */
+export interface AuthOptions {
+  database: Database.Database | Pool
+  secret: string
+  /** The public origin; cookies are `Secure` when it is https. */
+  baseUrl: string
+  /** Called after any session row is deleted (sign-out, revocation). */
+  onSessionEnded(session: { id: string; token: string }): void
+  /** better-auth's own log lines; false silences them. */
+  verbose: boolean
+}
+
+/**
+ * The origin of a request that comes from a page served by this very host, e.g. the app opened
+ * at http://192.168.1.20:3000 on a phone while BASE_URL is unset. A browser always sends its
+ * true Origin, so a cross-site page cannot pass this check.
+ */
+function sameHostOrigin(request: Request | undefined): string | null {
+  const origin = request?.headers.get('origin')
+  const host = request?.headers.get('host')
+  if (!origin || !host) return null
+  try {
+    return new URL(origin).host === host ? origin : null
+  } catch {
+    return null
+  }
+}
+
+function buildAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'Rin Khata',
+    database: options.database,
+    secret: options.secret,
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    trustedOrigins: (request) => [options.baseUrl, sameHostOrigin(request)],
+    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    // better-auth's defaults limit sign-in and sign-up to 3 requests per 10 s per address; it
+    // enables them only in production, we always do.
+    rateLimit: { enabled: true, storage: 'memory' },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    telemetry: { enabled: false },
+    logger: { disabled: !options.verbose, level: 'warn' },
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            options.onSessionEnded({ id: session.id, token: session.token })
+          },
+        },
+      },
+    },
+  })
+}
+
+/** The better-auth instance of this server. */
+export type Auth = ReturnType<typeof buildAuth>
+
+/** Creates the auth instance; its tables must exist (see `migrateAuth`). */
+export function createAuth(options: AuthOptions): Auth {
+  return buildAuth(options)
+}
+
+/** Creates or completes the auth tables (idempotent: only missing tables and columns). */
+export async function migrateAuth(options: AuthOptions): Promise<void> {
+  const { runMigrations } = await getMigrations(buildAuth(options).options)
+  await runMigrations()
+}
+
+/** The live session named by the request's cookie, or null; never extends the session. */
+export async function sessionFromHeaders(
+  auth: Auth,
+  headers: IncomingHttpHeaders,
+): Promise<SessionInfo | null> {
+  const result = await auth.api.getSession({
+    headers: fromNodeHeaders(headers),
+    query: { disableRefresh: true, disableCookieCache: true },
+  })
+  if (!result) return null
+  return {
+    sessionId: result.session.id,
+    token: result.session.token,
+    userId: result.user.id,
+    expiresAt: new Date(result.session.expiresAt).getTime(),
+  }
+}

@@ -1,0 +1,93 @@
+import path from 'node:path'
+import { MAX_MESSAGE_BYTES } from '../shared/protocol.ts'
+
+/** Log levels, quietest last. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** Everything the server reads from its environment, parsed and checked once at start-up. */
+export interface ServerConfig {
+  port: number
+  host: string
+  /** Accounts, the auth secret and the documents live here. */
+  dataDir: string
+  /** The public origin (e.g. https://khata.example.com); null means "http://localhost:<port>". */
+  baseUrl: string | null
+  /** null: generate one on first start and keep it in dataDir. */
+  authSecret: string | null
+  /** The built app (`vite build`); it may be missing, e.g. under integration tests. */
+  distDir: string
+  logLevel: LogLevel
+  maxMessageBytes: number
+  /** How long a room stays in memory after its last socket left. */
+  roomIdleMs: number
+  /** How often live sockets' sessions are checked for expiry or revocation. */
+  sessionCheckMs: number
+  /** Stored update rows per room before they are compacted into one snapshot. */
+  compactEvery: number
+  /** Interval of server pings; a socket that missed the previous pong is dropped. */
+  pingIntervalMs: number
+}
+
+/** A configuration mistake, reported to the operator as one readable line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+function origin(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(
+      `${name} must be an absolute URL such as https://khata.example.com, got "${raw}"`,
+    )
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must start with http:// or https://, got "${raw}"`)
+  }
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an origin without a path, got "${raw}"`)
+  }
+  return url.origin
+}
+
+/** Reads the server's configuration from `env`; throws a ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`,
+    )
+  }
+  const authSecret = env.AUTH_SECRET?.trim() || null
+  if (authSecret !== null && authSecret.length < 32) {
+    throw new ConfigError('AUTH_SECRET must be at least 32 characters (or unset to generate one)')
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    baseUrl: origin(env, 'BASE_URL'),
+    authSecret,
+    distDir: path.resolve(env.DIST_DIR?.trim() || './dist'),
+    logLevel,
+    maxMessageBytes: integer(env, 'MAX_MESSAGE_BYTES', MAX_MESSAGE_BYTES, 1024, 2 ** 30),
+    roomIdleMs: integer(env, 'ROOM_IDLE_MS', 30_000, 0, 86_400_000),
+    sessionCheckMs: integer(env, 'SESSION_CHECK_MS', 60_000, 100, 86_400_000),
+    compactEvery: integer(env, 'COMPACT_EVERY', 500, 1, 1_000_000),
+    pingIntervalMs: integer(env, 'PING_INTERVAL_MS', 30_000, 100, 3_600_000),
+  }
+}

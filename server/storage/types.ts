@@ -1,0 +1,17 @@
+/**
+ * Where rooms keep their Yjs updates. Each room has its own sequence: every appended row gets the
+ * next number, so a reader that saw seq n knows exactly which rows it has not seen (the Redis
+ * fan-out repairs gaps with it). A snapshot written by `compact` takes the seq of the last row it
+ * replaces, so sequence numbers never go backwards.
+ */
+export interface DocStorage {
+  /** Every stored update of `room` in order (a snapshot first, if any), and the room's last seq. */
+  load(room: string): Promise<{ updates: Uint8Array[]; seq: number }>
+  /** Appends `updates` durably, in one transaction; resolves with the seq of the last one. */
+  append(room: string, updates: Uint8Array[]): Promise<number>
+  /** Replaces every row up to and including `uptoSeq` with `snapshot`, in one transaction. */
+  compact(room: string, snapshot: Uint8Array, uptoSeq: number): Promise<void>
+  /** Resolves when storage answers a trivial query; rejects otherwise (health check). */
+  ping(): Promise<void>
+  close(): Promise<void>
+}

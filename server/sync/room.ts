@@ -1,0 +1,299 @@
+import * as Y from 'yjs'
+import * as awarenessProtocol from 'y-protocols/awareness'
+import type { DocStorage } from '../storage/types.ts'
+import type { Fanout } from '../fanout/types.ts'
+import type { Logger } from '../log.ts'
+import {
+  BadMessageError,
+  encodeAwareness,
+  encodeStored,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  encodeUpdate,
+  readClientMessage,
+} from './messages.ts'
+
+/** Longest wait between storing a client's update and telling the client so. */
+const ACK_DELAY_MS = 5
+
+/** Where a change to a room's doc came from (every transaction is tagged with one). */
+export type UpdateOrigin = 'socket' | 'fanout' | 'storage'
+
+/** One client connection as a room sees it. */
+export interface Peer {
+  send(message: Uint8Array): void
+  /** Ends the connection with a WebSocket close code. */
+  close(code: number, reason: string): void
+  /** Whether the socket still accepts messages. */
+  readonly open: boolean
+}
+
+/** Refuses a client update before it is applied: a reason string, or null to accept. */
+export type UpdateGate = (doc: Y.Doc, update: Uint8Array) => string | null
+
+/** What a room needs from the server around it. */
+export interface RoomDeps {
+  storage: DocStorage
+  fanout: Fanout
+  log: Logger
+  /** Stored rows before they are compacted into one snapshot. */
+  compactEvery: number
+  gate: UpdateGate | null
+  /** Storage failed: the room must leave memory and its sockets must reconnect. */
+  onBroken(room: Room, error: unknown): void
+}
+
+interface PeerState {
+  /** Update messages received from this peer so far. */
+  received: number
+  /** Awareness client ids this peer announced, removed when it leaves. */
+  awarenessIds: Set<number>
+}
+
+/**
+ * One document in memory and the sockets editing it. Client updates are applied at once (so the
+ * next message sees them) and collected; at the end of the event-loop turn the batch is merged,
+ * appended to storage as one row, and only then broadcast and published to other processes; its
+ * senders get a `stored` message with their count within ACK_DELAY_MS.
+ */
+export class Room {
+  readonly doc = new Y.Doc()
+  readonly awareness = new awarenessProtocol.Awareness(this.doc)
+  /** Live peers plus connections still waiting for the load; the room unloads at zero. */
+  refs = 0
+  /** Set when the room should leave memory once idle (see Rooms). */
+  idleTimer: NodeJS.Timeout | null = null
+  /** Resolves once the stored state is in `doc`. */
+  loaded: Promise<void> = Promise.resolve()
+  broken = false
+
+  private readonly peers = new Map<Peer, PeerState>()
+  private seq = 0
+  private rowsSinceSnapshot = 0
+  private batch: Uint8Array[] = []
+  private batchSenders = new Set<Peer>()
+  private batchAcks = new Map<Peer, number>()
+  /** Stored counts not yet told to their peers, sent together by `ackTimer`. */
+  private storedAcks = new Map<Peer, number>()
+  private ackTimer: NodeJS.Timeout | null = null
+  private flushScheduled = false
+  private writing: Promise<void> = Promise.resolve()
+  private applyingFrom: Peer | null = null
+
+  constructor(
+    readonly name: string,
+    private readonly deps: RoomDeps,
+  ) {
+    // The server announces no awareness state of its own.
+    this.awareness.setLocalState(null)
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === 'socket') {
+        this.batch.push(update)
+        if (this.applyingFrom) this.batchSenders.add(this.applyingFrom)
+        this.scheduleFlush()
+      } else if (origin === 'fanout') {
+        // Stored by the process that received it: only our sockets still need it.
+        this.broadcast(encodeUpdate(update), null)
+      }
+    })
+    this.awareness.on(
+      'update',
+      (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+        const state = this.peers.get(origin as Peer)
+        if (state) {
+          for (const id of change.added) state.awarenessIds.add(id)
+          for (const id of change.removed) state.awarenessIds.delete(id)
+        }
+        const changed = [...change.added, ...change.updated, ...change.removed]
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)
+        this.broadcast(encodeAwareness(update), null)
+      },
+    )
+  }
+
+  /** Reads the stored state into the doc and starts listening to other processes. */
+  async load(): Promise<void> {
+    const { updates, seq } = await this.deps.storage.load(this.name)
+    this.doc.transact(() => {
+      for (const update of updates) Y.applyUpdate(this.doc, update, 'storage')
+    }, 'storage')
+    this.seq = seq
+    this.rowsSinceSnapshot = updates.length
+    this.deps.fanout.subscribe(this.name, (update, updateSeq) => {
+      this.seq = Math.max(this.seq, updateSeq)
+      Y.applyUpdate(this.doc, update, 'fanout')
+    })
+  }
+
+  get peerCount(): number {
+    return this.peers.size
+  }
+
+  /** Joins a socket: the server opens the sync handshake and shares who else is here. */
+  addPeer(peer: Peer): void {
+    this.peers.set(peer, { received: 0, awarenessIds: new Set() })
+    peer.send(encodeSyncStep1(this.doc))
+    const states = this.awareness.getStates()
+    if (states.size > 0) {
+      peer.send(
+        encodeAwareness(
+          awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...states.keys()]),
+        ),
+      )
+    }
+  }
+
+  /** Removes a socket and the awareness states it announced. */
+  removePeer(peer: Peer): void {
+    const state = this.peers.get(peer)
+    if (!state) return
+    this.peers.delete(peer)
+    this.batchSenders.delete(peer)
+    this.batchAcks.delete(peer)
+    this.storedAcks.delete(peer)
+    if (state.awarenessIds.size > 0) {
+      awarenessProtocol.removeAwarenessStates(this.awareness, [...state.awarenessIds], null)
+    }
+  }
+
+  /**
+   * Handles one frame from `peer`. Throws BadMessageError for a malformed frame or a refused
+   * update; nothing of a refused update reaches the doc.
+   */
+  receive(peer: Peer, data: Uint8Array): void {
+    const state = this.peers.get(peer)
+    if (!state) return
+    const message = readClientMessage(data)
+    switch (message.kind) {
+      case 'syncStep1':
+        peer.send(encodeSyncStep2(this.doc, message.stateVector))
+        break
+      case 'update': {
+        const refusal = this.deps.gate?.(this.doc, message.update) ?? null
+        if (refusal !== null) throw new BadMessageError(`refused update: ${refusal}`)
+        state.received++
+        this.applyingFrom = peer
+        try {
+          Y.applyUpdate(this.doc, message.update, 'socket')
+        } finally {
+          this.applyingFrom = null
+        }
+        // An update whose dependencies have not arrived waits inside Yjs and emits nothing yet;
+        // store it as sent, so that what we acknowledge is really on disk.
+        if (this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null) {
+          this.batch.push(message.update)
+        }
+        this.batchAcks.set(peer, state.received)
+        this.scheduleFlush()
+        break
+      }
+      case 'awareness':
+        awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, peer)
+        break
+      case 'queryAwareness': {
+        const ids = [...this.awareness.getStates().keys()]
+        peer.send(encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids)))
+        break
+      }
+    }
+  }
+
+  /** Writes everything received so far; resolves when it is stored and acknowledged. */
+  flush(): Promise<void> {
+    if (this.batch.length === 0 && this.batchAcks.size === 0) return this.writing
+    const updates = this.batch
+    const senders = this.batchSenders
+    const acks = this.batchAcks
+    this.batch = []
+    this.batchSenders = new Set()
+    this.batchAcks = new Map()
+    this.writing = this.writing.then(() => this.write(updates, senders, acks))
+    return this.writing
+  }
+
+  /** Replaces the stored rows with one snapshot when more than one row has piled up. */
+  async snapshotIfUseful(): Promise<void> {
+    await this.flush()
+    if (this.rowsSinceSnapshot <= 1 || this.broken || this.seq === 0) return
+    this.writing = this.writing.then(() => this.compact())
+    await this.writing
+  }
+
+  /** Tells every peer how many of its updates are stored, now. */
+  sendAcks(): void {
+    if (this.ackTimer) clearTimeout(this.ackTimer)
+    this.ackTimer = null
+    for (const [peer, count] of this.storedAcks) {
+      if (peer.open) peer.send(encodeStored(count))
+    }
+    this.storedAcks.clear()
+  }
+
+  /** Frees the doc and stops listening to other processes. */
+  destroy(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    if (this.ackTimer) clearTimeout(this.ackTimer)
+    this.deps.fanout.unsubscribe(this.name)
+    this.awareness.destroy()
+    this.doc.destroy()
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    // setImmediate runs after the I/O callbacks of this turn, so every frame that arrived
+    // together joins one append and one broadcast.
+    setImmediate(() => {
+      this.flushScheduled = false
+      void this.flush()
+    })
+  }
+
+  private async write(updates: Uint8Array[], senders: Set<Peer>, acks: Map<Peer, number>) {
+    if (this.broken) return
+    if (updates.length > 0) {
+      const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates)
+      try {
+        this.seq = await this.deps.storage.append(this.name, [merged])
+      } catch (error) {
+        this.broken = true
+        this.deps.onBroken(this, error)
+        // The clients still hold their changes: they resend them to a freshly loaded room.
+        for (const peer of this.peers.keys()) peer.close(1011, 'storage unavailable')
+        return
+      }
+      this.rowsSinceSnapshot++
+      this.deps.fanout.publish(this.name, merged, this.seq)
+      // A lone sender already has its own change; with several, each needs the others'.
+      const skip = senders.size === 1 ? [...senders][0]! : null
+      this.broadcast(encodeUpdate(merged), skip)
+    }
+    for (const [peer, count] of acks) this.storedAcks.set(peer, count)
+    // Acks wait a few milliseconds so that a burst of edits costs one ack, not one per edit;
+    // the storing itself is never delayed.
+    if (this.storedAcks.size > 0 && this.ackTimer === null) {
+      this.ackTimer = setTimeout(() => this.sendAcks(), ACK_DELAY_MS)
+    }
+    if (this.rowsSinceSnapshot >= this.deps.compactEvery) await this.compact()
+  }
+
+  private async compact(): Promise<void> {
+    if (this.broken) return
+    // The doc may already hold updates of the next batch; a snapshot that has more than rows
+    // 1..seq is still correct, since applying an update twice changes nothing.
+    const snapshot = Y.encodeStateAsUpdate(this.doc)
+    try {
+      await this.deps.storage.compact(this.name, snapshot, this.seq)
+      this.rowsSinceSnapshot = 1
+    } catch (error) {
+      // The rows are still there; compaction is only an optimisation.
+      this.deps.log.warn(`compaction of ${this.name} failed`, error)
+    }
+  }
+
+  private broadcast(message: Uint8Array, skip: Peer | null): void {
+    for (const peer of this.peers.keys()) {
+      if (peer !== skip && peer.open) peer.send(message)
+    }
+  }
+}

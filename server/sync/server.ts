@@ -1,0 +1,280 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, WebSocket, type RawData } from 'ws'
+import {
+  CITIES_ROOM,
+  CloseCode,
+  SYNC_PATH,
+  closeReason,
+  userIdOfRoom,
+} from '../../shared/protocol.ts'
+import { validateCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
+import { sessionFromHeaders, type Auth, type SessionInfo } from '../auth/auth.ts'
+import type { ServerConfig } from '../config.ts'
+import type { Fanout } from '../fanout/types.ts'
+import type { Logger } from '../log.ts'
+import type { DocStorage } from '../storage/types.ts'
+import { BadMessageError } from './messages.ts'
+import type { Peer, Room, UpdateGate } from './room.ts'
+import { Rooms } from './rooms.ts'
+import { SessionSockets } from './sessions.ts'
+
+/** The `/sync/<room>` endpoint: authenticates upgrades and runs the rooms behind them. */
+export interface SyncServer {
+  /** The HTTP server's 'upgrade' listener. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** Closes the sockets of a session that was signed out or revoked. */
+  endSession(token: string): void
+  /** Rooms currently in memory. */
+  readonly roomCount: number
+  /** Refuses new sockets, stores everything, closes every socket with 1001. */
+  close(): Promise<void>
+}
+
+export interface SyncServerOptions {
+  auth: Auth
+  storage: DocStorage
+  fanout: Fanout
+  log: Logger
+  config: Pick<
+    ServerConfig,
+    'maxMessageBytes' | 'roomIdleMs' | 'sessionCheckMs' | 'compactEvery' | 'pingIntervalMs'
+  >
+  /** Origins a browser may open sockets from, besides the request's own host. */
+  trustedOrigin: string
+}
+
+const citiesGate: UpdateGate = (doc, update) => {
+  const check = validateCitiesUpdate(doc, update)
+  return check.ok ? null : check.reason
+}
+
+function refuseUpgrade(socket: Duplex, status: number): void {
+  const body = `${status} ${STATUS_CODES[status] ?? ''}\n`
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+}
+
+/**
+ * A browser page from another site must not ride on the lender's cookie (cross-site WebSocket
+ * hijacking). Browsers always send Origin on a WebSocket upgrade; other clients have no cookie
+ * jar to abuse and may omit it.
+ */
+function originAllowed(req: IncomingMessage, trusted: string): boolean {
+  const origin = req.headers.origin
+  if (origin === undefined) return true
+  if (origin === trusted) return true
+  try {
+    return new URL(origin).host === req.headers.host
+  } catch {
+    return false
+  }
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data))
+  if (data instanceof ArrayBuffer) return new Uint8Array(data)
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+}
+
+/** Creates the sync endpoint. Its timers stop on `close`. */
+export function createSyncServer(options: SyncServerOptions): SyncServer {
+  const { auth, storage, fanout, log, config } = options
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: config.maxMessageBytes,
+    perMessageDeflate: false,
+  })
+  const rooms = new Rooms(
+    { storage, fanout, log, compactEvery: config.compactEvery, gate: null },
+    config.roomIdleMs,
+    log,
+  )
+  const citiesRooms = new Rooms(
+    { storage, fanout, log, compactEvery: config.compactEvery, gate: citiesGate },
+    config.roomIdleMs,
+    log,
+  )
+  const roomsFor = (name: string) => (name === CITIES_ROOM ? citiesRooms : rooms)
+  const sessions = new SessionSockets()
+  const alive = new WeakMap<WebSocket, boolean>()
+  // A reader that stops reading must not make the server buffer without bound.
+  const maxBuffered = Math.max(64 * 1024 * 1024, 2 * config.maxMessageBytes)
+  let closing = false
+
+  const pingTimer = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        log.debug('dropping a socket that missed its pong')
+        ws.terminate()
+        continue
+      }
+      alive.set(ws, false)
+      ws.ping()
+    }
+  }, config.pingIntervalMs)
+  pingTimer.unref()
+
+  let sweeping = false
+  const sessionTimer = setInterval(() => {
+    if (sweeping) return
+    sweeping = true
+    void sessions
+      .sweep(Date.now(), async (cookie, token) => {
+        const session = await sessionFromHeaders(auth, { cookie })
+        return session?.token === token
+      })
+      .finally(() => {
+        sweeping = false
+      })
+  }, config.sessionCheckMs)
+  sessionTimer.unref()
+
+  function connect(ws: WebSocket, room: Room, session: SessionInfo, cookie: string): void {
+    // ws closes an oversized frame with the generic 1009; the app gets our own code, which the
+    // stock client also treats as final (4400–4499), so it does not resend the same frame forever.
+    const close = ws.close.bind(ws)
+    ws.close = (code?: number, reason?: string | Buffer) =>
+      code === 1009
+        ? close(CloseCode.tooLarge, closeReason[CloseCode.tooLarge])
+        : close(code, reason)
+
+    const peer: Peer = {
+      send(message) {
+        if (ws.readyState !== WebSocket.OPEN) return
+        if (ws.bufferedAmount > maxBuffered) {
+          log.warn(`dropping a socket of ${room.name} that stopped reading`)
+          ws.terminate()
+          return
+        }
+        ws.send(message)
+      },
+      close(code, reason) {
+        ws.close(code, reason)
+      },
+      get open() {
+        return ws.readyState === WebSocket.OPEN
+      },
+    }
+    const sessionSocket = {
+      endSession: () => ws.close(CloseCode.unauthorized, closeReason[CloseCode.unauthorized]),
+    }
+    const refuse = (why: string) => {
+      log.warn(
+        `closed a socket of user ${session.userId} in ${room.name}: malformed or refused frame (${why})`,
+      )
+      ws.close(CloseCode.badMessage, closeReason[CloseCode.badMessage])
+    }
+
+    alive.set(ws, true)
+    ws.on('pong', () => alive.set(ws, true))
+    ws.on('error', (error) => log.debug(`socket error in ${room.name}`, error.message))
+    ws.on('message', (data, isBinary) => {
+      if (ws.readyState !== WebSocket.OPEN) return
+      if (!isBinary) return refuse('text frame')
+      try {
+        room.receive(peer, toBytes(data))
+      } catch (error) {
+        if (error instanceof BadMessageError) return refuse(error.message)
+        log.error(`unexpected error handling a frame in ${room.name}`, error)
+        ws.close(1011, 'internal error')
+      }
+    })
+    ws.on('close', () => {
+      room.removePeer(peer)
+      roomsFor(room.name).release(room)
+      sessions.remove(session.token, sessionSocket)
+    })
+    room.addPeer(peer)
+    sessions.add(session, cookie, sessionSocket)
+  }
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (closing) return refuseUpgrade(socket, 503)
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (!url.pathname.startsWith(SYNC_PATH + '/')) return refuseUpgrade(socket, 404)
+    if (!originAllowed(req, options.trustedOrigin)) return refuseUpgrade(socket, 403)
+    let name: string
+    try {
+      name = decodeURIComponent(url.pathname.slice(SYNC_PATH.length + 1))
+    } catch {
+      return refuseUpgrade(socket, 403)
+    }
+
+    let session: SessionInfo | null
+    try {
+      session = await sessionFromHeaders(auth, req.headers)
+    } catch (error) {
+      log.error('session lookup failed during upgrade', error)
+      return refuseUpgrade(socket, 503)
+    }
+    if (!session) return refuseUpgrade(socket, 401)
+    if (name !== CITIES_ROOM && userIdOfRoom(name) !== session.userId) {
+      return refuseUpgrade(socket, 403)
+    }
+
+    const registry = roomsFor(name)
+    let room: Room
+    try {
+      room = await registry.acquire(name)
+    } catch (error) {
+      log.error(`could not load room ${name}`, error)
+      return refuseUpgrade(socket, 503)
+    }
+    if (closing || socket.destroyed) {
+      registry.release(room)
+      socket.destroy()
+      return
+    }
+    // If ws refuses the handshake itself (bad headers) its callback never runs: release then.
+    let connected = false
+    socket.once('close', () => {
+      if (!connected) registry.release(room)
+    })
+    const cookie = req.headers.cookie ?? ''
+    const live = session
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      connected = true
+      connect(ws, room, live, cookie)
+    })
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      socket.on('error', (error) => log.debug('upgrade socket error', error.message))
+      upgrade(req, socket, head).catch((error: unknown) => {
+        log.error('upgrade failed', error)
+        socket.destroy()
+      })
+    },
+    endSession(token) {
+      sessions.end(token)
+    },
+    get roomCount() {
+      return rooms.size + citiesRooms.size
+    },
+    async close() {
+      closing = true
+      clearInterval(pingTimer)
+      clearInterval(sessionTimer)
+      // Store and acknowledge what already arrived before anyone is cut off.
+      await Promise.all([rooms.flushAll(), citiesRooms.flushAll()])
+      const closed = [...wss.clients].map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === WebSocket.CLOSED) return resolve()
+            ws.once('close', () => resolve())
+            ws.close(CloseCode.goingAway, closeReason[CloseCode.goingAway])
+          }),
+      )
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())
+      await Promise.race([Promise.all(closed), deadline])
+      for (const ws of wss.clients) ws.terminate()
+      await Promise.all([rooms.closeAll(), citiesRooms.closeAll()])
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * Starts the real server as a child process and talks to it as the app does: fetch for auth, the
+ * stock y-websocket provider for sync. Everything started here is stopped by `cleanup()`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as decoding from 'lib0/decoding'
+import WebSocket from 'ws'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import { MessageType, SYNC_PATH } from '../../shared/protocol.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export interface TestServer {
+  url: string
+  port: number
+  dataDir: string
+  process: ChildProcess
+  /** Everything the server wrote to stderr so far. */
+  logs(): string
+  /** Sends `signal` and resolves with the exit code (null if killed by a signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+const servers = new Set<TestServer>()
+const providers = new Set<WebsocketProvider>()
+const tempDirs = new Set<string>()
+
+/** A fresh temporary directory, removed by `cleanup()`. */
+export function tempDir(prefix = 'rin-khata-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  tempDirs.add(dir)
+  return dir
+}
+
+/** Starts `server/index.ts` on a free port; `dataDir` defaults to a fresh temp dir. */
+export async function startTestServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDir()
+  // Vitest exports Vite's BASE_URL ('/') and NODE_ENV=test; the server must see neither.
+  const { BASE_URL: _viteBase, ...inherited } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+    if (process.env.LOG_LEVEL === 'debug') process.stderr.write(chunk)
+  })
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = ''
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 30_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      const match = /Rin Khata listening on (http:\/\/\S+)/.exec(stdout)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${stderr}`))
+    })
+  })
+  const server: TestServer = {
+    url,
+    port: Number(new URL(url).port),
+    dataDir,
+    process: child,
+    logs: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      const code = await exited
+      servers.delete(server)
+      return code
+    },
+  }
+  servers.add(server)
+  return server
+}
+
+/** A signed-in lender. */
+export interface Lender {
+  email: string
+  password: string
+  userId: string
+  cookie: string
+}
+
+let lenderCount = 0
+
+function cookieOf(response: Response): string {
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!)
+  if (cookies.length === 0) throw new Error(`no session cookie (HTTP ${response.status})`)
+  return cookies.join('; ')
+}
+
+/** POSTs JSON to the auth API the way a browser on the app's origin would. */
+export function authPost(
+  server: TestServer,
+  route: string,
+  body: unknown,
+  cookie?: string,
+): Promise<Response> {
+  return fetch(`${server.url}/api/auth/${route}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: server.url,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Creates an account and returns its session. */
+export async function signUp(server: TestServer, password = 'correct horse'): Promise<Lender> {
+  const email = `lender${++lenderCount}-${process.pid}@example.com`
+  const response = await authPost(server, 'sign-up/email', { email, password, name: email })
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
+  const body = (await response.json()) as { user: { id: string } }
+  return { email, password, userId: body.user.id, cookie: cookieOf(response) }
+}
+
+/** A `ws` WebSocket class that sends `cookie` with its upgrade (Node has no cookie jar). */
+export function cookieWebSocket(cookie: string) {
+  return class CookieWebSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers: { cookie } })
+    }
+  }
+}
+
+/** A stock y-websocket client, plus what the server told it. */
+export interface Client {
+  doc: Y.Doc
+  provider: WebsocketProvider
+  /** The latest `stored` count received on the current connection. */
+  stored(): number
+  /** Close events of this client's sockets, in order. */
+  closes: { code: number; reason: string }[]
+}
+
+/** Connects the stock `WebsocketProvider` to `room` as `lender`. */
+export function connectClient(
+  server: TestServer,
+  room: string,
+  cookie: string,
+  doc: Y.Doc = new Y.Doc(),
+): Client {
+  let stored = 0
+  const closes: Client['closes'] = []
+  const provider = new WebsocketProvider(server.url + SYNC_PATH, room, doc, {
+    WebSocketPolyfill: cookieWebSocket(cookie) as unknown as typeof globalThis.WebSocket,
+    disableBc: true,
+  })
+  provider.messageHandlers[MessageType.stored] = (_encoder, decoder) => {
+    stored = decoding.readVarUint(decoder)
+  }
+  provider.on('connection-close', (event) => {
+    stored = 0
+    if (event) closes.push({ code: event.code, reason: event.reason })
+  })
+  providers.add(provider)
+  return { doc, provider, stored: () => stored, closes }
+}
+
+/** Stops a client for good. */
+export function disconnect(client: Client): void {
+  stopProvider(client.provider)
+  providers.delete(client.provider)
+}
+
+// destroy() leaves the provider's own Awareness (and its 3 s timer) running.
+function stopProvider(provider: WebsocketProvider): void {
+  provider.destroy()
+  provider.awareness.destroy()
+}
+
+/** Polls `check` until it is true; fails with `what` after `timeoutMs`. */
+export async function waitFor(
+  check: () => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** Resolves once the provider has finished its first sync with the server. */
+export function waitSynced(client: Client): Promise<void> {
+  return waitFor(() => client.provider.synced, 'sync')
+}
+
+/** Stops every client and server and removes every temp dir. */
+export async function cleanup(): Promise<void> {
+  for (const provider of providers) stopProvider(provider)
+  providers.clear()
+  await Promise.all([...servers].map((server) => server.stop('SIGKILL')))
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+  tempDirs.clear()
+}
