@@ -1,16 +1,11 @@
-import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { toNodeHandler } from 'better-auth/node'
 import { createAuth, migrateAuth } from './auth/auth.ts'
-import { loadAuthSecret } from './auth/secret.ts'
+import { openBackends } from './backends.ts'
 import type { ServerConfig } from './config.ts'
-import { createLocalFanout } from './fanout/local.ts'
 import { createRouter } from './http/router.ts'
 import { createLogger } from './log.ts'
-import { openSqliteStorage } from './storage/sqlite.ts'
 import { createSyncServer, type SyncServer } from './sync/server.ts'
 
 /** A running server. */
@@ -25,13 +20,9 @@ export interface RunningServer {
 /** Listens on `config.host:config.port`; resolves once accounts and documents are ready. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = createLogger(config.logLevel)
-  mkdirSync(config.dataDir, { recursive: true })
-  const storage = openSqliteStorage(path.join(config.dataDir, 'docs.sqlite'))
-  const fanout = createLocalFanout()
-  const accounts = new Database(path.join(config.dataDir, 'accounts.sqlite'))
-  accounts.pragma('journal_mode = WAL')
-
-  const secret = loadAuthSecret(config.dataDir, config.authSecret)
+  // SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) for several processes.
+  const backends = await openBackends(config, log)
+  const { storage, fanout, accounts, secret } = backends
   let sync: SyncServer | null = null
   const authOptions = (baseUrl: string) => ({
     database: accounts,
@@ -42,7 +33,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       config.logLevel === 'debug' || config.logLevel === 'info' || config.logLevel === 'warn',
   })
   // The tables do not depend on the URL, which with PORT=0 is known only after binding.
-  await migrateAuth(authOptions(config.baseUrl ?? 'http://localhost'))
+  await backends.migrating(() => migrateAuth(authOptions(config.baseUrl ?? 'http://localhost')))
 
   const http = createServer()
   await new Promise<void>((resolve, reject) => {
@@ -57,7 +48,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const baseUrl = config.baseUrl ?? `http://localhost:${port}`
   const secure = baseUrl.startsWith('https:')
   const auth = createAuth(authOptions(baseUrl))
-  const liveSync = createSyncServer({ auth, storage, fanout, log, config, trustedOrigin: baseUrl })
+  const liveSync = createSyncServer({
+    auth,
+    storage,
+    fanout,
+    log,
+    config,
+    catchUpMs: backends.catchUpMs,
+    trustedOrigin: baseUrl,
+  })
   sync = liveSync
   http.on(
     'request',
@@ -66,6 +65,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       storage,
       distDir: config.distDir,
       secure,
+      trustProxy: config.trustProxy,
       log,
     }),
   )
@@ -83,9 +83,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         await liveSync.close()
         http.closeAllConnections()
         await stopped
-        await fanout.close()
-        await storage.close()
-        accounts.close()
+        await backends.close()
       })()
       return closing
     },

@@ -27,6 +27,16 @@ export interface ServerConfig {
   compactEvery: number
   /** Interval of server pings; a socket that missed the previous pong is dropped. */
   pingIntervalMs: number
+  /** PostgreSQL for accounts and documents; null: SQLite files in dataDir. */
+  databaseUrl: string | null
+  /** Redis carrying updates between server processes; null: this is the only process. */
+  redisUrl: string | null
+  /** Prefix of the Redis channel names (installations sharing one Redis keep apart). */
+  redisPrefix: string
+  /** With Redis: how often rooms ask storage for updates whose Redis message was lost. */
+  catchUpMs: number
+  /** A reverse proxy in front appends the client address to X-Forwarded-For. */
+  trustProxy: boolean
 }
 
 /** A configuration mistake, reported to the operator as one readable line. */
@@ -64,6 +74,29 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | null {
   return url.origin
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? ''
+  if (raw === '' || raw === '0' || raw === 'false') return false
+  if (raw === '1' || raw === 'true') return true
+  throw new ConfigError(`${name} must be 1, true, 0 or false, got "${env[name]}"`)
+}
+
+/** A connection URL whose scheme is one of `schemes`, or null when the variable is unset. */
+function serviceUrl(env: NodeJS.ProcessEnv, name: string, schemes: string[], example: string) {
+  const raw = env[name]?.trim()
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as ${example}`)
+  }
+  if (!schemes.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${schemes.join(' or ')}//, such as ${example}`)
+  }
+  return raw
+}
+
 /** Reads the server's configuration from `env`; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel
@@ -75,6 +108,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const authSecret = env.AUTH_SECRET?.trim() || null
   if (authSecret !== null && authSecret.length < 32) {
     throw new ConfigError('AUTH_SECRET must be at least 32 characters (or unset to generate one)')
+  }
+  const databaseUrl = serviceUrl(
+    env,
+    'DATABASE_URL',
+    ['postgres:', 'postgresql:'],
+    'postgres://rin:secret@db:5432/rin',
+  )
+  const redisUrl = serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://redis:6379')
+  if (redisUrl !== null && databaseUrl === null) {
+    // Processes that share rooms must share the documents: SQLite files are per process.
+    throw new ConfigError('REDIS_URL needs DATABASE_URL: several processes share one PostgreSQL')
   }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -89,5 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionCheckMs: integer(env, 'SESSION_CHECK_MS', 60_000, 100, 86_400_000),
     compactEvery: integer(env, 'COMPACT_EVERY', 500, 1, 1_000_000),
     pingIntervalMs: integer(env, 'PING_INTERVAL_MS', 30_000, 100, 3_600_000),
+    databaseUrl,
+    redisUrl,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'rin-khata:',
+    catchUpMs: integer(env, 'CATCH_UP_MS', 500, 50, 60_000),
+    trustProxy: flag(env, 'TRUST_PROXY'),
   }
 }

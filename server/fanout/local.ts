@@ -4,6 +4,7 @@ import type { Fanout } from './types.ts'
 export function createLocalFanout(): Fanout {
   return {
     publish() {},
+    publishAwareness() {},
     subscribe() {},
     unsubscribe() {},
     async close() {},

@@ -12,6 +12,8 @@ export interface RouterOptions {
   distDir: string
   /** The public origin is https: add HSTS and use wss in the CSP. */
   secure: boolean
+  /** Behind a reverse proxy (TRUST_PROXY): take the client address from X-Forwarded-For. */
+  trustProxy: boolean
   log: Logger
 }
 
@@ -20,6 +22,19 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
   res.setHeader('Cache-Control', 'no-store')
   res.end(JSON.stringify(body))
+}
+
+/**
+ * The address rate limits key on: the peer, or behind a trusted reverse proxy the address the
+ * proxy saw, which is the last X-Forwarded-For entry (the one the proxy appended itself; earlier
+ * entries come from the client and can be forged).
+ */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? 'unknown'
+  if (!trustProxy) return peer
+  const header = req.headers['x-forwarded-for']
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')
+  return entries[entries.length - 1]!.trim() || peer
 }
 
 /** The HTTP request listener: auth API, health check and the app. */
@@ -33,7 +48,7 @@ export function createRouter(options: RouterOptions) {
 
     if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) {
       // Rate limits key on this header; the peer address is the only one a client cannot forge.
-      req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown'
+      req.headers[CLIENT_IP_HEADER] = clientAddress(req, options.trustProxy)
       return options.authHandler(req, res)
     }
     if (pathname.startsWith('/api/')) return json(res, 404, { error: 'not found' })

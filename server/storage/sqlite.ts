@@ -24,8 +24,8 @@ export function openSqliteStorage(file: string): DocStorage {
     PRIMARY KEY (room, seq)
   ) WITHOUT ROWID`)
 
-  const selectRows = db.prepare<[string], Row>(
-    'SELECT seq, data FROM doc_updates WHERE room = ? ORDER BY seq',
+  const selectRows = db.prepare<[string, number], Row>(
+    'SELECT seq, data FROM doc_updates WHERE room = ? AND seq > ? ORDER BY seq',
   )
   const selectLastSeq = db.prepare<[string], { seq: number | null }>(
     'SELECT MAX(seq) AS seq FROM doc_updates WHERE room = ?',
@@ -60,10 +60,10 @@ export function openSqliteStorage(file: string): DocStorage {
   })
 
   return {
-    async load(room) {
-      const rows = selectRows.all(room)
-      const seq = rows.length > 0 ? rows[rows.length - 1]!.seq : 0
-      lastSeq.set(room, seq)
+    async load(room, afterSeq = 0) {
+      const rows = selectRows.all(room, afterSeq)
+      const seq = rows.length > 0 ? rows[rows.length - 1]!.seq : afterSeq
+      if (afterSeq === 0) lastSeq.set(room, seq)
       return { updates: rows.map((row) => new Uint8Array(row.data)), seq }
     },
     async append(room, updates) {
@@ -85,6 +85,14 @@ export function openSqliteStorage(file: string): DocStorage {
     },
     async compact(room, snapshot, uptoSeq) {
       compactTx(room, snapshot, uptoSeq)
+    },
+    async lastSeqs(rooms) {
+      const seqs = new Map<string, number>()
+      for (const room of rooms) {
+        const seq = selectLastSeq.get(room)?.seq
+        if (seq !== null && seq !== undefined) seqs.set(room, seq)
+      }
+      return seqs
     },
     async ping() {
       ping.get()

@@ -5,12 +5,18 @@
  * replaces, so sequence numbers never go backwards.
  */
 export interface DocStorage {
-  /** Every stored update of `room` in order (a snapshot first, if any), and the room's last seq. */
-  load(room: string): Promise<{ updates: Uint8Array[]; seq: number }>
+  /**
+   * The stored updates of `room` with a seq above `afterSeq` (default 0: all of them, a snapshot
+   * first if any), in order, and the room's last seq (`afterSeq` if there is nothing newer). A
+   * snapshot above `afterSeq` is included whole: it holds every row it replaced.
+   */
+  load(room: string, afterSeq?: number): Promise<{ updates: Uint8Array[]; seq: number }>
   /** Appends `updates` durably, in one transaction; resolves with the seq of the last one. */
   append(room: string, updates: Uint8Array[]): Promise<number>
   /** Replaces every row up to and including `uptoSeq` with `snapshot`, in one transaction. */
   compact(room: string, snapshot: Uint8Array, uptoSeq: number): Promise<void>
+  /** The last seq of each of `rooms` that has any row (one query, polled by the rooms). */
+  lastSeqs(rooms: string[]): Promise<Map<string, number>>
   /** Resolves when storage answers a trivial query; rejects otherwise (health check). */
   ping(): Promise<void>
   close(): Promise<void>

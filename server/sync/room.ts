@@ -16,8 +16,18 @@ import {
 /** Longest wait between storing a client's update and telling the client so. */
 const ACK_DELAY_MS = 5
 
-/** Where a change to a room's doc came from (every transaction is tagged with one). */
+/**
+ * Where a change to a room's doc came from (every transaction is tagged with one). Only
+ * 'socket' changes are stored and published; 'fanout' and 'storage' ones are already stored by
+ * the process that received them, so they only go out to this process's sockets.
+ */
 export type UpdateOrigin = 'socket' | 'fanout' | 'storage'
+
+/**
+ * How long a hole in the seqs may stay open before the room reads it from storage: updates of
+ * two processes can reach Redis in either order, so a later seq may simply have overtaken.
+ */
+const GAP_GRACE_MS = 30
 
 /** One client connection as a room sees it. */
 export interface Peer {
@@ -68,7 +78,14 @@ export class Room {
   broken = false
 
   private readonly peers = new Map<Peer, PeerState>()
+  /** Every stored row up to this seq is in `doc`: the room's own rows and other processes'. */
   private seq = 0
+  /** Seqs above `seq` already in `doc`: arrived ahead of a row this process has not seen. */
+  private readonly ahead = new Set<number>()
+  private catchingUp: Promise<void> | null = null
+  private catchUpAgain = false
+  private gapTimer: NodeJS.Timeout | null = null
+  private live = false
   private rowsSinceSnapshot = 0
   private batch: Uint8Array[] = []
   private batchSenders = new Set<Peer>()
@@ -91,7 +108,7 @@ export class Room {
         this.batch.push(update)
         if (this.applyingFrom) this.batchSenders.add(this.applyingFrom)
         this.scheduleFlush()
-      } else if (origin === 'fanout') {
+      } else if (origin === 'fanout' || origin === 'storage') {
         // Stored by the process that received it: only our sockets still need it.
         this.broadcast(encodeUpdate(update), null)
       }
@@ -107,6 +124,10 @@ export class Room {
         const changed = [...change.added, ...change.updated, ...change.removed]
         const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed)
         this.broadcast(encodeAwareness(update), null)
+        // Other processes time out stale states on their own clocks; the rest they must hear.
+        if (origin !== 'fanout' && origin !== 'timeout') {
+          this.deps.fanout.publishAwareness(this.name, update)
+        }
       },
     )
   }
@@ -119,10 +140,78 @@ export class Room {
     }, 'storage')
     this.seq = seq
     this.rowsSinceSnapshot = updates.length
-    this.deps.fanout.subscribe(this.name, (update, updateSeq) => {
-      this.seq = Math.max(this.seq, updateSeq)
-      Y.applyUpdate(this.doc, update, 'fanout')
+    this.live = true
+    this.deps.fanout.subscribe(this.name, {
+      update: (update, updateSeq) => this.receiveStored(update, updateSeq),
+      awareness: (update) =>
+        awarenessProtocol.applyAwarenessUpdate(this.awareness, update, 'fanout'),
+      resync: () => void this.catchUp(),
     })
+  }
+
+  /** The seq up to which this room holds every stored row. */
+  get storedSeq(): number {
+    return this.seq
+  }
+
+  /**
+   * Reads from storage every row after `storedSeq` and sends it to this room's sockets: how a
+   * room gets the updates whose fan-out message was lost. Concurrent calls share one read, and
+   * a call during a read makes it read once more.
+   */
+  catchUp(): Promise<void> {
+    if (!this.live) return Promise.resolve()
+    if (this.catchingUp) {
+      this.catchUpAgain = true
+      return this.catchingUp
+    }
+    this.catchingUp = (async () => {
+      try {
+        do {
+          this.catchUpAgain = false
+          const { updates, seq } = await this.deps.storage.load(this.name, this.seq)
+          if (!this.live) return
+          if (updates.length > 0) {
+            this.doc.transact(() => {
+              for (const update of updates) Y.applyUpdate(this.doc, update, 'storage')
+            }, 'storage')
+          }
+          this.markStored(seq, true)
+        } while (this.catchUpAgain && this.live)
+      } catch (error) {
+        // Storage is away: the next poll or resync tries again.
+        this.deps.log.warn(`catching up ${this.name} from storage failed`, error)
+      } finally {
+        this.catchingUp = null
+      }
+    })()
+    return this.catchingUp
+  }
+
+  /** An update another process stored as `seq`: applied unless this room already has it. */
+  private receiveStored(update: Uint8Array, seq: number): void {
+    if (!this.live || seq <= this.seq || this.ahead.has(seq)) return
+    Y.applyUpdate(this.doc, update, 'fanout')
+    this.markStored(seq, false)
+  }
+
+  /**
+   * Records that row `seq` is in the doc (`upTo`: every row up to it is). A row past a hole
+   * waits in `ahead`; if the hole is still open after a moment, it is read from storage.
+   */
+  private markStored(seq: number, upTo: boolean): void {
+    if (upTo) {
+      this.seq = Math.max(this.seq, seq)
+      for (const early of this.ahead) if (early <= this.seq) this.ahead.delete(early)
+    } else if (seq > this.seq) {
+      this.ahead.add(seq)
+    }
+    while (this.ahead.delete(this.seq + 1)) this.seq++
+    if (this.ahead.size === 0 || this.gapTimer) return
+    this.gapTimer = setTimeout(() => {
+      this.gapTimer = null
+      if (this.ahead.size > 0) void this.catchUp()
+    }, GAP_GRACE_MS)
   }
 
   get peerCount(): number {
@@ -231,7 +320,9 @@ export class Room {
 
   /** Frees the doc and stops listening to other processes. */
   destroy(): void {
+    this.live = false
     if (this.idleTimer) clearTimeout(this.idleTimer)
+    if (this.gapTimer) clearTimeout(this.gapTimer)
     if (this.ackTimer) clearTimeout(this.ackTimer)
     this.deps.fanout.unsubscribe(this.name)
     this.awareness.destroy()
@@ -253,8 +344,9 @@ export class Room {
     if (this.broken) return
     if (updates.length > 0) {
       const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates)
+      let seq: number
       try {
-        this.seq = await this.deps.storage.append(this.name, [merged])
+        seq = await this.deps.storage.append(this.name, [merged])
       } catch (error) {
         this.broken = true
         this.deps.onBroken(this, error)
@@ -262,8 +354,10 @@ export class Room {
         for (const peer of this.peers.keys()) peer.close(1011, 'storage unavailable')
         return
       }
+      // Another process may have appended rows just before ours: `markStored` sees the hole.
+      this.markStored(seq, false)
       this.rowsSinceSnapshot++
-      this.deps.fanout.publish(this.name, merged, this.seq)
+      this.deps.fanout.publish(this.name, merged, seq)
       // A lone sender already has its own change; with several, each needs the others'.
       const skip = senders.size === 1 ? [...senders][0]! : null
       this.broadcast(encodeUpdate(merged), skip)
@@ -279,8 +373,9 @@ export class Room {
 
   private async compact(): Promise<void> {
     if (this.broken) return
-    // The doc may already hold updates of the next batch; a snapshot that has more than rows
-    // 1..seq is still correct, since applying an update twice changes nothing.
+    // The doc may already hold updates of the next batch or rows past a hole; a snapshot that
+    // has more than rows 1..seq is still correct, since applying an update twice changes
+    // nothing. It must never have less: hence `seq` counts only rows with none missing below.
     const snapshot = Y.encodeStateAsUpdate(this.doc)
     try {
       await this.deps.storage.compact(this.name, snapshot, this.seq)

@@ -9,12 +9,25 @@ import { Room, type RoomDeps } from './room.ts'
  */
 export class Rooms {
   private readonly rooms = new Map<string, Room>()
+  private readonly pollTimer: NodeJS.Timeout | null = null
+  private polling = false
 
+  /**
+   * `catchUpMs` > 0 (several processes): every so often, one storage query asks for the last
+   * seq of every room in memory, and a room that is behind reads the rest. This is what repairs
+   * the last fan-out message of a burst when it is lost: no later message reveals that hole.
+   */
   constructor(
     private readonly deps: Omit<RoomDeps, 'onBroken'>,
     private readonly idleMs: number,
     private readonly log: Logger,
-  ) {}
+    catchUpMs = 0,
+  ) {
+    if (catchUpMs > 0) {
+      this.pollTimer = setInterval(() => void this.poll(), catchUpMs)
+      this.pollTimer.unref()
+    }
+  }
 
   get size(): number {
     return this.rooms.size
@@ -60,6 +73,7 @@ export class Rooms {
 
   /** Stores, snapshots and frees every room (shutdown). */
   async closeAll(): Promise<void> {
+    if (this.pollTimer) clearInterval(this.pollTimer)
     const rooms = [...this.rooms.values()]
     this.rooms.clear()
     await Promise.all(
@@ -98,6 +112,22 @@ export class Rooms {
     this.rooms.delete(room.name)
     room.destroy()
     this.log.debug(`room ${room.name} unloaded`)
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.rooms.size === 0) return
+    this.polling = true
+    try {
+      const stored = await this.deps.storage.lastSeqs([...this.rooms.keys()])
+      for (const [name, seq] of stored) {
+        const room = this.rooms.get(name)
+        if (room && room.storedSeq < seq) void room.catchUp()
+      }
+    } catch (error) {
+      this.log.debug('catch-up poll failed', error)
+    } finally {
+      this.polling = false
+    }
   }
 
   private broken(room: Room, error: unknown): void {

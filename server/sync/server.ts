@@ -40,6 +40,8 @@ export interface SyncServerOptions {
     ServerConfig,
     'maxMessageBytes' | 'roomIdleMs' | 'sessionCheckMs' | 'compactEvery' | 'pingIntervalMs'
   >
+  /** How often rooms poll storage for updates other processes stored; 0 for one process. */
+  catchUpMs: number
   /** Origins a browser may open sockets from, besides the request's own host. */
   trustedOrigin: string
 }
@@ -92,11 +94,13 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     { storage, fanout, log, compactEvery: config.compactEvery, gate: null },
     config.roomIdleMs,
     log,
+    options.catchUpMs,
   )
   const citiesRooms = new Rooms(
     { storage, fanout, log, compactEvery: config.compactEvery, gate: citiesGate },
     config.roomIdleMs,
     log,
+    options.catchUpMs,
   )
   const roomsFor = (name: string) => (name === CITIES_ROOM ? citiesRooms : rooms)
   const sessions = new SessionSockets()

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import type { Logger } from '../log.ts'
+import type { Fanout, FanoutListener } from './types.ts'
+
+/** What the Redis fan-out needs. */
+export interface RedisFanoutOptions {
+  /** e.g. redis://127.0.0.1:6379 */
+  url: string
+  /** Prefix of every channel name, so installations that share one Redis stay apart. */
+  prefix: string
+  log: Logger
+}
+
+const KIND_UPDATE = 0
+const KIND_AWARENESS = 1
+
+// Reconnect quickly: while Redis is away, updates still reach other processes through storage
+// (sync/rooms.ts polls it), but only with the poll's delay.
+const retryStrategy = (times: number) => Math.min(times * 100, 1_000)
+
+/**
+ * Fan-out over Redis pub/sub, one channel per room. Pub/sub is fire-and-forget: a message
+ * published while a subscriber is disconnected is lost for good. Each update therefore carries
+ * the seq storage gave it, so a room can see a hole and fill it from storage, and after every
+ * (re)subscription the room is told to `resync`, since anything may have been missed meanwhile.
+ *
+ * A process hears its own messages on its own channels; the instance id in each message lets it
+ * drop them, so an update is never applied twice nor echoed.
+ */
+export function createRedisFanout(options: RedisFanoutOptions): Fanout {
+  const { log, prefix } = options
+  const instance = randomBytes(9).toString('base64url')
+  const listeners = new Map<string, FanoutListener>()
+  // Publishing while Redis is down must fail at once, not queue up without bound: storage holds
+  // every update anyway and the other processes repair from it.
+  const publisher = new Redis(options.url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy,
+  })
+  // Subscriptions are restored by us on 'ready' (then every room resyncs), not by ioredis.
+  const subscriber = new Redis(options.url, {
+    autoResubscribe: false,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy,
+  })
+
+  let down = false
+  const onError = (error: Error) => {
+    if (down) return
+    down = true
+    log.warn(`redis unavailable (${error.message}); rooms catch up from storage until it is back`)
+  }
+  publisher.on('error', onError)
+  subscriber.on('error', onError)
+
+  const channelOf = (room: string) => prefix + room
+
+  const subscribe = (rooms: string[]) => {
+    if (rooms.length === 0 || subscriber.status !== 'ready') return
+    subscriber.subscribe(...rooms.map(channelOf)).then(
+      () => {
+        for (const room of rooms) listeners.get(room)?.resync()
+      },
+      (error: unknown) => log.debug('redis subscribe failed; retried on reconnect', error),
+    )
+  }
+
+  subscriber.on('ready', () => {
+    if (down) log.info('redis is back')
+    down = false
+    subscribe([...listeners.keys()])
+  })
+
+  subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
+    const name = channel.toString()
+    if (!name.startsWith(prefix)) return
+    const listener = listeners.get(name.slice(prefix.length))
+    if (!listener) return
+    try {
+      const decoder = decoding.createDecoder(message)
+      const kind = decoding.readVarUint(decoder)
+      if (decoding.readVarString(decoder) === instance) return
+      if (kind === KIND_UPDATE) {
+        const seq = decoding.readVarUint(decoder)
+        listener.update(decoding.readVarUint8Array(decoder), seq)
+      } else if (kind === KIND_AWARENESS) {
+        listener.awareness(decoding.readVarUint8Array(decoder))
+      }
+    } catch (error) {
+      log.warn(`ignoring a malformed fan-out message on ${name}`, error)
+    }
+  })
+
+  const send = (room: string, message: Uint8Array) => {
+    if (publisher.status !== 'ready') return
+    publisher.publish(channelOf(room), Buffer.from(message)).catch(() => {
+      // Lost: the other processes find the hole by seq and read it from storage.
+    })
+  }
+
+  return {
+    publish(room, update, seq) {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, KIND_UPDATE)
+      encoding.writeVarString(encoder, instance)
+      encoding.writeVarUint(encoder, seq)
+      encoding.writeVarUint8Array(encoder, update)
+      send(room, encoding.toUint8Array(encoder))
+    },
+    publishAwareness(room, update) {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, KIND_AWARENESS)
+      encoding.writeVarString(encoder, instance)
+      encoding.writeVarUint8Array(encoder, update)
+      send(room, encoding.toUint8Array(encoder))
+    },
+    subscribe(room, listener) {
+      listeners.set(room, listener)
+      subscribe([room])
+    },
+    unsubscribe(room) {
+      listeners.delete(room)
+      if (subscriber.status === 'ready') subscriber.unsubscribe(channelOf(room)).catch(() => {})
+    },
+    async close() {
+      listeners.clear()
+      publisher.disconnect()
+      subscriber.disconnect()
+    },
+  }
+}

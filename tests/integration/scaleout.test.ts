@@ -1,0 +1,330 @@
+/**
+ * Two server processes on one PostgreSQL and one Redis, as docker-compose.yml runs them: rooms,
+ * sessions and awareness are shared, a lost Redis message is repaired from PostgreSQL, a killed
+ * process loses nothing it acknowledged, and a Redis restart heals by itself.
+ */
+import { Redis } from 'ioredis'
+import * as decoding from 'lib0/decoding'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { userRoom } from '../../shared/protocol.ts'
+import { openPostgresStorage } from '../../server/storage/postgres.ts'
+import {
+  cleanup,
+  connectClient,
+  disconnect,
+  signUp,
+  startTestServer,
+  waitFor,
+  waitSynced,
+  type Client,
+  type Lender,
+  type TestServer,
+} from './harness.ts'
+import {
+  TEST_REDIS_URL,
+  createTestSchema,
+  servicesUp,
+  startRedis,
+  stopRedis,
+  testRedisPrefix,
+  type TestSchema,
+} from './services.ts'
+
+const available = await servicesUp(['postgres', 'redis'])
+
+let schema: TestSchema
+let env: Record<string, string>
+let one: TestServer
+let two: TestServer
+let lender: Lender
+
+/** A fresh device's view of `room` on `server` (its own empty doc, nothing cached). */
+async function freshView(server: TestServer, room: string, cookie: string): Promise<Y.Doc> {
+  const client = connectClient(server, room, cookie)
+  await waitSynced(client)
+  disconnect(client)
+  return client.doc
+}
+
+/** Every sync update message a client sends: the server's `stored` count numbers them. */
+function recordSentUpdates(client: Client): Uint8Array[] {
+  const sent: Uint8Array[] = []
+  const attach = () => {
+    const ws = client.provider.ws as unknown as { send(data: Uint8Array): void } | null
+    if (!ws) return
+    const marked = ws as { __recorded?: boolean }
+    if (marked.__recorded) return
+    marked.__recorded = true
+    const send = ws.send.bind(ws)
+    ws.send = (data: Uint8Array) => {
+      const bytes = new Uint8Array(data)
+      if (bytes[0] === 0 && (bytes[1] === 1 || bytes[1] === 2)) sent.push(bytes)
+      send(data)
+    }
+  }
+  attach()
+  client.provider.on('status', attach)
+  return sent
+}
+
+function payloadOf(message: Uint8Array): Uint8Array {
+  const decoder = decoding.createDecoder(message)
+  decoding.readVarUint(decoder)
+  decoding.readVarUint(decoder)
+  return decoding.readVarUint8Array(decoder)
+}
+
+/** Milliseconds until `check` holds, polling every millisecond. */
+async function timeUntil(check: () => boolean, what: string): Promise<number> {
+  const start = performance.now()
+  await waitFor(check, what, 5_000)
+  return performance.now() - start
+}
+
+/** The room's last seq in PostgreSQL, read directly. */
+async function storedSeq(room: string): Promise<number> {
+  const client = new pg.Client({ connectionString: schema.url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ seq: string }>(
+      'SELECT seq FROM doc_seqs WHERE room = $1',
+      [room],
+    )
+    return rows.length > 0 ? Number(rows[0]!.seq) : 0
+  } finally {
+    await client.end()
+  }
+}
+
+describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', () => {
+  beforeAll(async () => {
+    schema = await createTestSchema()
+    env = { DATABASE_URL: schema.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() }
+    // Started together, as compose starts replicas: migrations must not race.
+    ;[one, two] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
+    lender = await signUp(one)
+  })
+  afterAll(async () => {
+    await cleanup()
+    await startRedis()
+    await schema?.drop()
+  })
+
+  it('accepts a session made on one process on the other', async () => {
+    const response = await fetch(`${two.url}/api/auth/get-session`, {
+      headers: { cookie: lender.cookie, origin: two.url },
+    })
+    const body = (await response.json()) as { user?: { email: string } } | null
+    expect(body?.user?.email).toBe(lender.email)
+    const client = connectClient(two, userRoom(lender.userId), lender.cookie)
+    await waitSynced(client)
+    expect(client.closes).toEqual([])
+    disconnect(client)
+  })
+
+  it('brings an edit on one process to a client of the other within 100 ms', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    const latencies: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a]
+      writer.doc.getMap('people').set(`p${i}`, `person ${i}`)
+      latencies.push(await timeUntil(() => reader.doc.getMap('people').has(`p${i}`), `p${i}`))
+    }
+    latencies.sort((x, y) => x - y)
+    expect(latencies[Math.floor(latencies.length / 2)]).toBeLessThan(100)
+    expect(a.doc.getMap('people').toJSON()).toEqual(b.doc.getMap('people').toJSON())
+    disconnect(a)
+    disconnect(b)
+  })
+
+  it('shares awareness across processes', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    a.provider.awareness.setLocalStateField('device', 'phone')
+    await waitFor(
+      () => b.provider.awareness.getStates().get(a.doc.clientID)?.device === 'phone',
+      "the phone's presence on the other process",
+      1_000,
+    )
+    disconnect(a)
+    await waitFor(
+      () => !b.provider.awareness.getStates().has(a.doc.clientID),
+      'the phone to leave',
+      1_000,
+    )
+    disconnect(b)
+  })
+
+  it('stores an update once and never echoes one that came from Redis', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    await waitFor(() => a.stored() >= 1 && b.stored() >= 1, 'the handshakes to be stored')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+
+    const listener = new Redis(TEST_REDIS_URL)
+    let messages = 0
+    listener.on('messageBuffer', () => messages++)
+    await listener.subscribe(env.REDIS_PREFIX + room)
+    const before = await storedSeq(room)
+    a.doc.getMap('loans').set('once', 1)
+    await waitFor(() => b.doc.getMap('loans').has('once'), 'the edit on the other process')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    listener.disconnect()
+    expect(await storedSeq(room)).toBe(before + 1)
+    expect(messages).toBe(1)
+    disconnect(a)
+    disconnect(b)
+  })
+
+  it('repairs from PostgreSQL an update whose Redis message was lost, within 1 s', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    // A third writer that stores but never publishes: as if every Redis message were dropped.
+    const pool = new pg.Pool({ connectionString: schema.url })
+    const silent = openPostgresStorage(pool)
+    const ghost = new Y.Doc()
+    Y.applyUpdate(ghost, Y.encodeStateAsUpdate(a.doc))
+    const edit = (key: string) => {
+      const before = Y.encodeStateVector(ghost)
+      ghost.getMap('people').set(key, 'written elsewhere')
+      return Y.encodeStateAsUpdate(ghost, before)
+    }
+    try {
+      // The last message of a burst lost: nothing later reveals the hole, only the poll.
+      await silent.append(room, [edit('tail')])
+      const tail = await timeUntil(
+        () => a.doc.getMap('people').has('tail') && b.doc.getMap('people').has('tail'),
+        'the silently stored edit on both processes',
+      )
+      expect(tail).toBeLessThan(1_000)
+    } finally {
+      await pool.end()
+    }
+    disconnect(a)
+    disconnect(b)
+  })
+
+  it('fills a hole in the seqs as soon as a later message shows it', async () => {
+    // Polling so rare that only the hole itself can explain a quick repair.
+    const slow = { ...env, CATCH_UP_MS: '60000' }
+    const [three, four] = await Promise.all([
+      startTestServer({ env: slow }),
+      startTestServer({ env: slow }),
+    ])
+    const room = userRoom(lender.userId)
+    const a = connectClient(three, room, lender.cookie)
+    const b = connectClient(four, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    const pool = new pg.Pool({ connectionString: schema.url })
+    const ghost = new Y.Doc()
+    Y.applyUpdate(ghost, Y.encodeStateAsUpdate(a.doc))
+    ghost.getMap('people').set('hole', 'written elsewhere')
+    try {
+      await openPostgresStorage(pool).append(room, [
+        Y.encodeStateAsUpdate(ghost, Y.encodeStateVector(a.doc)),
+      ])
+      a.doc.getMap('people').set('after-hole', 'via redis')
+      const hole = await timeUntil(
+        () => b.doc.getMap('people').has('hole') && b.doc.getMap('people').has('after-hole'),
+        'the hole to be filled',
+      )
+      expect(hole).toBeLessThan(500)
+      // The writer's own process sees the hole too: its append got a seq one past the last it had.
+      await waitFor(() => a.doc.getMap('people').has('hole'), 'the hole on the first process', 500)
+    } finally {
+      await pool.end()
+    }
+    disconnect(a)
+    disconnect(b)
+    await Promise.all([three.stop(), four.stop()])
+  })
+
+  it('loses nothing acknowledged when a process is killed mid-burst', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    const sent = recordSentUpdates(a)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+
+    let running = true
+    const burst = (async () => {
+      for (let i = 0; running; i++) {
+        a.doc.getMap('payments').set(`burst-${i}`, { amount: i * 100 })
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    await waitFor(() => a.stored() > 100, 'part of the burst stored')
+    one.process.kill('SIGKILL')
+    const acked = a.stored()
+    running = false
+    await burst
+    await one.stop()
+
+    const promised = new Y.Doc()
+    for (const message of sent.slice(0, acked)) Y.applyUpdate(promised, payloadOf(message))
+    const keys = [...promised.getMap('payments').keys()]
+    expect(keys.length).toBeGreaterThan(90)
+    // What the surviving process has, before the writer comes back with the rest.
+    const seen = (await freshView(two, room, lender.cookie)).getMap('payments')
+    expect(keys.filter((key) => !seen.has(key))).toEqual([])
+
+    // The writer reconnects to the survivor with everything it holds; everyone converges.
+    disconnect(a)
+    const again = connectClient(two, room, lender.cookie, a.doc)
+    await waitSynced(again)
+    const total = a.doc.getMap('payments').size
+    await waitFor(() => b.doc.getMap('payments').size === total, 'the other client to converge')
+    disconnect(again)
+    disconnect(b)
+    one = await startTestServer({ env })
+  })
+
+  it('recovers by itself when Redis restarts mid-run', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    const both = (key: string) => a.doc.getMap('people').has(key) && b.doc.getMap('people').has(key)
+    try {
+      stopRedis()
+      a.doc.getMap('people').set('while-down-1', 'a')
+      b.doc.getMap('people').set('while-down-2', 'b')
+      // No Redis: the processes still catch up from PostgreSQL.
+      await waitFor(() => both('while-down-1') && both('while-down-2'), 'convergence without Redis')
+      await startRedis()
+      const subscribers = new Redis(TEST_REDIS_URL)
+      try {
+        const channel = env.REDIS_PREFIX + room
+        let count = 0
+        const start = Date.now()
+        while (count < 2 && Date.now() - start < 10_000) {
+          const reply = (await subscribers.pubsub('NUMSUB', channel)) as [string, number]
+          count = Number(reply[1])
+          if (count < 2) await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        expect(count).toBe(2) // both processes subscribed again
+      } finally {
+        subscribers.disconnect()
+      }
+      a.doc.getMap('people').set('after-restart', 'a')
+      const latency = await timeUntil(() => both('after-restart'), 'an edit after the restart')
+      expect(latency).toBeLessThan(1_000)
+      expect(a.doc.getMap('people').toJSON()).toEqual(b.doc.getMap('people').toJSON())
+    } finally {
+      await startRedis()
+    }
+    disconnect(a)
+    disconnect(b)
+  })
+})

@@ -1,0 +1,181 @@
+/**
+ * One contract, two adapters: SQLite (the default) and PostgreSQL (DATABASE_URL) must behave
+ * the same for everything the rooms rely on, the per-room seq above all.
+ */
+import path from 'node:path'
+import type pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { openPostgresStorage, migratePostgresStorage } from '../../server/storage/postgres.ts'
+import { createPgPool } from '../../server/storage/pgPool.ts'
+import { openSqliteStorage } from '../../server/storage/sqlite.ts'
+import type { DocStorage } from '../../server/storage/types.ts'
+import { cleanup, tempDir } from './harness.ts'
+import { createTestSchema, servicesUp } from './services.ts'
+
+afterAll(cleanup)
+
+interface Opened {
+  storage: DocStorage
+  /** The same database opened again, as after a restart (or by a second process). */
+  reopen(): DocStorage
+  close(): Promise<void>
+}
+
+const adapters: { name: string; available: boolean; open(): Promise<Opened> }[] = [
+  {
+    name: 'sqlite',
+    available: true,
+    async open() {
+      const file = path.join(tempDir(), 'docs.sqlite')
+      const opened: DocStorage[] = []
+      const open = () => {
+        const storage = openSqliteStorage(file)
+        opened.push(storage)
+        return storage
+      }
+      return {
+        storage: open(),
+        reopen: open,
+        async close() {
+          for (const storage of opened) await storage.close()
+        },
+      }
+    },
+  },
+  {
+    name: 'postgres',
+    available: await servicesUp(['postgres']),
+    async open() {
+      const schema = await createTestSchema()
+      const pools: pg.Pool[] = []
+      const open = () => {
+        const pool = createPgPool(schema.url)
+        pools.push(pool)
+        return openPostgresStorage(pool)
+      }
+      const first = createPgPool(schema.url)
+      pools.push(first)
+      await migratePostgresStorage(first)
+      return {
+        storage: openPostgresStorage(first),
+        reopen: open,
+        async close() {
+          await Promise.all(pools.map((pool) => pool.end()))
+          await schema.drop()
+        },
+      }
+    },
+  },
+]
+
+/** A Yjs update that sets `key` to `value` on top of `doc` (and applies it to `doc`). */
+function edit(doc: Y.Doc, key: string, value: string): Uint8Array {
+  const before = Y.encodeStateVector(doc)
+  doc.getMap('people').set(key, value)
+  return Y.encodeStateAsUpdate(doc, before)
+}
+
+/** The people map that `updates` rebuild from nothing. */
+function rebuilt(updates: Uint8Array[]): Record<string, unknown> {
+  const doc = new Y.Doc()
+  for (const update of updates) Y.applyUpdate(doc, update)
+  return doc.getMap('people').toJSON()
+}
+
+describe.each(adapters)('$name storage', ({ available, open }) => {
+  const test = it.skipIf(!available)
+
+  test('starts a room empty at seq 0', async () => {
+    const { storage, close } = await open()
+    expect(await storage.load('users/nobody')).toEqual({ updates: [], seq: 0 })
+    await close()
+  })
+
+  test('numbers each room on its own and rebuilds the doc in order', async () => {
+    const { storage, close } = await open()
+    const doc = new Y.Doc()
+    expect(await storage.append('users/a', [edit(doc, 'p1', 'Sunita')])).toBe(1)
+    expect(await storage.append('users/b', [edit(new Y.Doc(), 'x', 'other')])).toBe(1)
+    expect(await storage.append('users/a', [edit(doc, 'p2', 'Mohan'), edit(doc, 'p1', 'S.')])).toBe(
+      3,
+    )
+    const loaded = await storage.load('users/a')
+    expect(loaded.seq).toBe(3)
+    expect(rebuilt(loaded.updates)).toEqual({ p1: 'S.', p2: 'Mohan' })
+    await close()
+  })
+
+  test('loads only what came after a seq (how a process fills a gap)', async () => {
+    const { storage, close } = await open()
+    const doc = new Y.Doc()
+    const updates = ['a', 'b', 'c'].map((key) => edit(doc, key, key))
+    for (const update of updates) await storage.append('users/a', [update])
+    const tail = await storage.load('users/a', 1)
+    expect(tail.seq).toBe(3)
+    expect(tail.updates.map((u) => Buffer.from(u))).toEqual(updates.slice(1).map(Buffer.from))
+    expect(await storage.load('users/a', 3)).toEqual({ updates: [], seq: 3 })
+    await close()
+  })
+
+  test('compacts into a snapshot without losing an edit or turning the seq back', async () => {
+    const { storage, close } = await open()
+    const doc = new Y.Doc()
+    for (let i = 0; i < 5; i++) await storage.append('users/a', [edit(doc, `p${i}`, `v${i}`)])
+    const snapshot = Y.encodeStateAsUpdate(doc)
+    await storage.compact('users/a', snapshot, 4)
+    const loaded = await storage.load('users/a')
+    expect(loaded.updates).toHaveLength(2) // the snapshot and row 5
+    expect(loaded.seq).toBe(5)
+    expect(rebuilt(loaded.updates)).toEqual(doc.getMap('people').toJSON())
+    // A reader that had seen up to 2 gets the snapshot (it covers 3 and 4) and row 5.
+    expect(rebuilt((await storage.load('users/a', 2)).updates)).toEqual(
+      doc.getMap('people').toJSON(),
+    )
+    expect(await storage.append('users/a', [edit(doc, 'p9', 'after')])).toBe(6)
+    await close()
+  })
+
+  test('reports the last seq of the rooms asked about', async () => {
+    const { storage, close } = await open()
+    await storage.append('users/a', [edit(new Y.Doc(), 'k', 'v')])
+    await storage.append('users/a', [edit(new Y.Doc(), 'k', 'w')])
+    await storage.append('cities', [edit(new Y.Doc(), 'c', 'Pune')])
+    const seqs = await storage.lastSeqs(['users/a', 'cities', 'users/none'])
+    expect(Object.fromEntries(seqs)).toEqual({ 'users/a': 2, cities: 1 })
+    await close()
+  })
+
+  test('keeps everything across a reopen and answers its health check', async () => {
+    const { storage, reopen, close } = await open()
+    const doc = new Y.Doc()
+    await storage.append('users/a', [edit(doc, 'p1', 'Sunita')])
+    await storage.append('users/a', [edit(doc, 'p2', 'Mohan')])
+    const again = reopen()
+    await expect(again.ping()).resolves.toBeUndefined()
+    const loaded = await again.load('users/a')
+    expect(loaded.seq).toBe(2)
+    expect(rebuilt(loaded.updates)).toEqual({ p1: 'Sunita', p2: 'Mohan' })
+    expect(await again.append('users/a', [edit(doc, 'p3', 'Asha')])).toBe(3)
+    await close()
+  })
+})
+
+describe('postgres storage shared by several processes', () => {
+  const test = it.skipIf(!adapters[1]!.available)
+
+  test('gives concurrent appends to one room distinct, gap-free seqs', async () => {
+    const { storage, reopen, close } = await adapters[1]!.open()
+    const other = reopen()
+    const doc = new Y.Doc()
+    const appends = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 === 0 ? storage : other).append('users/a', [edit(doc, `k${i}`, `v${i}`)]),
+    )
+    const seqs = await Promise.all(appends)
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+    const loaded = await storage.load('users/a')
+    expect(loaded.updates).toHaveLength(40)
+    expect(Object.keys(rebuilt(loaded.updates))).toHaveLength(40)
+    await close()
+  })
+})
