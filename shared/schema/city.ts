@@ -39,15 +39,42 @@ export function isStoredCity(value: unknown): value is StoredCity {
 // 'en' pinned so two devices with different locales list the cities in the same order.
 const byName = new Intl.Collator('en', { sensitivity: 'base' })
 
-/** Every well-formed city, sorted by name ignoring case (then by id, so the order is total). */
+/**
+ * Every well-formed city, one per name ignoring case, sorted by name (then by id, so the order is
+ * total). Same-named entries, made by lenders who added the name while apart, merge into the
+ * earliest (by createdAt, then id); the others' ids become its `aliases`.
+ */
 export function readCities(doc: Y.Doc): City[] {
-  const cities: City[] = []
+  const stored: { id: string; name: string; createdAt: string }[] = []
   for (const [id, value] of citiesMap(doc).entries()) {
-    if (isStoredCity(value)) cities.push({ id, name: value.name, createdAt: value.createdAt })
+    if (isStoredCity(value)) stored.push({ id, name: value.name, createdAt: value.createdAt })
   }
-  return cities.sort(
+  stored.sort((a, b) =>
+    a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id < b.id ? -1 : 1,
+  )
+  const byKey = new Map<
+    string,
+    { id: string; name: string; createdAt: string; aliases: string[] }
+  >()
+  for (const city of stored) {
+    const key = city.name.trim().toLowerCase()
+    const first = byKey.get(key)
+    if (first) first.aliases.push(city.id)
+    else byKey.set(key, { ...city, aliases: [] })
+  }
+  return [...byKey.values()].sort(
     (a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )
+}
+
+/** Every city id, aliases included, to the listed city it belongs to. */
+export function cityIndex(cities: readonly City[]): ReadonlyMap<string, City> {
+  const index = new Map<string, City>()
+  for (const city of cities) {
+    index.set(city.id, city)
+    for (const alias of city.aliases) index.set(alias, city)
+  }
+  return index
 }
 
 /**

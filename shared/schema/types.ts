@@ -87,6 +87,11 @@ export interface City {
   readonly id: string
   readonly name: string
   readonly createdAt: string
+  /**
+   * Ids of later cities with the same name ignoring case: two lenders who add "Rampur" while
+   * apart create two entries, which the list shows as one. People may refer to any of them.
+   */
+  readonly aliases: readonly string[]
 }
 
 /** Everything in one lender's doc, archived entries included (callers filter). */

@@ -5,18 +5,22 @@ import {
   type PeopleQuery,
 } from '../../src/features/people/peopleFilter.ts'
 import { matchesNameOrPhone } from '../../src/features/dashboard/dashboardSearch.ts'
+import { cityIndex } from '../../shared/schema/city.ts'
 
-const cities = new Map([
-  // Ids in a different order from the names, so sorting by id would show.
-  ['c-1', 'Pune'],
-  ['c-2', 'Agra'],
-  ['c-3', 'Nashik'],
-])
+const city = (id: string, name: string, aliases: string[] = []) => ({
+  id,
+  name,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  aliases,
+})
+// Ids in a different order from the names, so sorting by id would show. 'c-9' is a second
+// "Pune" added by another lender while apart, merged into 'c-1'.
+const cities = cityIndex([city('c-1', 'Pune', ['c-9']), city('c-2', 'Agra'), city('c-3', 'Nashik')])
 const people = [
   { id: 'p1', name: 'Sunita Devi', balance: 50_000, cityId: 'c-1', gender: 'female' },
   { id: 'p2', name: 'ramesh Kumar', balance: 1_000, cityId: 'c-2', gender: 'male' },
   { id: 'p3', name: 'Arjun', balance: 200_000, cityId: 'c-3', gender: 'male' },
-  { id: 'p4', name: 'Kiran', balance: 0, cityId: 'c-1', gender: 'other' },
+  { id: 'p4', name: 'Kiran', balance: 0, cityId: 'c-9', gender: 'other' },
 ]
 const run = (q: Partial<PeopleQuery>) =>
   filterAndSortPeople(people, cities, { ...defaultPeopleQuery, ...q }).map((p) => p.name)

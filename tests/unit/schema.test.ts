@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { addCity, citiesMap, readCities } from '../../shared/schema/city.ts'
+import { addCity, citiesMap, cityIndex, readCities } from '../../shared/schema/city.ts'
 import { validateCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
 import {
   SCHEMA_VERSION,
@@ -425,10 +425,24 @@ describe('cities', () => {
     addCity(doc, 'Agra', { now: T0, id: 'c2' })
     addCity(doc, 'mumbai', { now: T0, id: 'c3' })
     expect(readCities(doc)).toEqual([
-      { id: 'c2', name: 'Agra', createdAt: T0 },
-      { id: 'c3', name: 'mumbai', createdAt: T0 },
-      { id: 'c1', name: 'pune', createdAt: T0 },
+      { id: 'c2', name: 'Agra', createdAt: T0, aliases: [] },
+      { id: 'c3', name: 'mumbai', createdAt: T0, aliases: [] },
+      { id: 'c1', name: 'pune', createdAt: T0, aliases: [] },
     ])
+  })
+
+  it('lists a name that two lenders added while apart once, and keeps both ids resolvable', () => {
+    const a = new Y.Doc()
+    const b = new Y.Doc()
+    addCity(a, 'Rampur', { now: T1, id: 'later' })
+    addCity(b, 'rampur ', { now: T0, id: 'earlier' })
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(b))
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a))
+    for (const doc of [a, b]) {
+      const cities = readCities(doc)
+      expect(cities).toEqual([{ id: 'earlier', name: 'rampur', createdAt: T0, aliases: ['later'] }])
+      expect(cityIndex(cities).get('later')?.id).toBe('earlier')
+    }
   })
 
   it('writes nothing for a blank name or for a name that exists in another case', () => {

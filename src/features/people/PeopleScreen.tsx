@@ -11,6 +11,7 @@ import { useWide } from '../../ui/useWide.ts'
 import { defaultPeopleQuery, filterAndSortPeople, type PeopleQuery } from './peopleFilter.ts'
 import { genderLabel, genders } from './personForm.ts'
 import { RevivedNote } from './RevivedNote.tsx'
+import { cityIndex } from '../../../shared/schema/city.ts'
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
@@ -36,10 +37,10 @@ export function PeopleScreen() {
   const [deleting, setDeleting] = useState<Person | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  const cityNames = useMemo(() => new Map(cities.map((c) => [c.id, c.name])), [cities])
+  const cityById = useMemo(() => cityIndex(cities), [cities])
   const shown = useMemo(
-    () => filterAndSortPeople(people, cityNames, query),
-    [people, cityNames, query],
+    () => filterAndSortPeople(people, cityById, query),
+    [people, cityById, query],
   )
   const set = (patch: Partial<PeopleQuery>) => setQuery((q) => ({ ...q, ...patch }))
 
@@ -54,7 +55,7 @@ export function PeopleScreen() {
     setDeleting(null)
   }
 
-  const cityName = (person: Person) => cityNames.get(person.cityId) ?? '—'
+  const cityName = (person: Person) => cityById.get(person.cityId)?.name ?? '—'
 
   return (
     <Page

@@ -13,6 +13,8 @@ import {
   type Gender,
   type PersonFormValues,
 } from './personForm.ts'
+import { cityIndex } from '../../../shared/schema/city.ts'
+import type { City } from '../../../shared/schema/types.ts'
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
@@ -30,10 +32,10 @@ export function PersonFormScreen({ personId }: { personId?: string }) {
   )
 }
 
-function valuesOf(person: Person): PersonFormValues {
+function valuesOf(person: Person, cityById: ReadonlyMap<string, City>): PersonFormValues {
   return {
     name: person.name,
-    cityId: person.cityId,
+    cityId: cityById.get(person.cityId)?.id ?? person.cityId,
     balance: paiseToRupeeInput(person.balance),
     aadhaar: person.aadhaar ?? '',
     petName: person.petName ?? '',
@@ -50,8 +52,9 @@ function PersonForm({ person }: { person?: Person }) {
   const cities = useCities()
   const { addPerson, updatePerson } = useMutations()
   const navigate = useNavigate()
+  // A person filed under a merged duplicate city shows (and keeps) the listed city.
   const [values, setValues] = useState<PersonFormValues>(() =>
-    person ? valuesOf(person) : blankPerson,
+    person ? valuesOf(person, cityIndex(cities)) : blankPerson,
   )
   const [error, setError] = useState<string | null>(null)
   const set = (patch: Partial<PersonFormValues>) => setValues((v) => ({ ...v, ...patch }))

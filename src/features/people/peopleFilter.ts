@@ -1,3 +1,4 @@
+import type { City } from '../../../shared/schema/types.ts'
 /** What the people list needs of a person to filter and sort it. */
 export interface PersonForList {
   id: string
@@ -32,19 +33,20 @@ const collator = new Intl.Collator('en-IN', { sensitivity: 'base', numeric: true
 
 /**
  * The people matching the filters, in the chosen order. Name matching ignores case and
- * surrounding spaces; sorting by city uses the city's name (an id is meaningless to a lender);
+ * surrounding spaces; `cities` maps every city id, aliases included (see `cityIndex`), so the
+ * city filter matches people filed under a merged duplicate; sorting by city uses the city's name (an id is meaningless to a lender);
  * ties fall back to name then id so the order never jumps between renders.
  */
 export function filterAndSortPeople<P extends PersonForList>(
   people: readonly P[],
-  cityNames: ReadonlyMap<string, string>,
+  cities: ReadonlyMap<string, City>,
   query: PeopleQuery,
 ): P[] {
   const needle = query.name.trim().toLocaleLowerCase('en-IN')
   const matching = people.filter(
     (person) =>
       (needle === '' || person.name.toLocaleLowerCase('en-IN').includes(needle)) &&
-      (query.cityId === '' || person.cityId === query.cityId) &&
+      (query.cityId === '' || cities.get(person.cityId)?.id === query.cityId) &&
       (query.gender === '' || person.gender === query.gender),
   )
   const direction = query.order === 'asc' ? 1 : -1
@@ -55,7 +57,7 @@ export function filterAndSortPeople<P extends PersonForList>(
       case 'balance':
         return a.balance - b.balance
       case 'city':
-        return collator.compare(cityNames.get(a.cityId) ?? '', cityNames.get(b.cityId) ?? '')
+        return collator.compare(cities.get(a.cityId)?.name ?? '', cities.get(b.cityId)?.name ?? '')
       case 'gender':
         return collator.compare(a.gender, b.gender)
     }
