@@ -24,6 +24,8 @@ export class LoanFormPage {
 
   async fill(fields: LoanFields): Promise<void> {
     const { page } = this
+    // The loan list's filters are labelled Person and Status too: be on the form first.
+    await expect(page.getByRole('heading', { name: /^(Add|Edit) Loan$/ })).toBeVisible()
     if (fields.person !== undefined) await selectByText(page.getByLabel('Person'), fields.person)
     if (fields.amount !== undefined) await page.getByLabel('Amount').fill(fields.amount)
     if (fields.rate !== undefined) await page.getByLabel('Interest Rate (%)').fill(fields.rate)

@@ -23,6 +23,8 @@ export class PersonFormPage {
 
   async fill(fields: PersonFields): Promise<void> {
     const { page } = this
+    // The people list's filter is labelled Name too: be on the form before typing.
+    await expect(page.getByRole('heading', { name: /^(Add|Edit) Person$/ })).toBeVisible()
     if (fields.name !== undefined) await page.getByLabel('Name').fill(fields.name)
     if (fields.city !== undefined) await selectByText(page.getByLabel('City'), fields.city)
     if (fields.balance !== undefined) await page.getByLabel('Balance').fill(fields.balance)
