@@ -332,9 +332,10 @@ export class Room {
   private scheduleFlush(): void {
     if (this.flushScheduled) return
     this.flushScheduled = true
-    // setImmediate runs after the I/O callbacks of this turn, so every frame that arrived
-    // together joins one append and one broadcast.
-    setImmediate(() => {
+    // A microtask runs once the socket callback that delivered this frame returns: every frame
+    // of that read joins one append and one broadcast, without waiting for the rest of the
+    // event-loop turn (which would add the latency of every other socket's work).
+    queueMicrotask(() => {
       this.flushScheduled = false
       void this.flush()
     })
