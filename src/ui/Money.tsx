@@ -1,10 +1,19 @@
-import { Text } from '@chakra-ui/react'
+import { Table, Text } from '@chakra-ui/react'
 import { formatINR } from '../../shared/money.ts'
 import type { Paise } from '../../shared/ledger/types.ts'
 
 /** An amount of money, en-IN rupees. The one place paise become text on screen. */
 export function Money({ paise, decimals = 2 }: { paise: Paise; decimals?: 0 | 2 }) {
   return <span>{formatINR(paise, { decimals })}</span>
+}
+
+/** A table cell holding an amount, right-aligned so that the rupees line up down a column. */
+export function MoneyCell({ paise, decimals }: { paise: Paise; decimals?: 0 | 2 }) {
+  return (
+    <Table.Cell textAlign="end">
+      <Money paise={paise} decimals={decimals} />
+    </Table.Cell>
+  )
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   cleanup,
   connectClient,
   disconnect,
+  freshView,
   signUp,
   startTestServer,
   tempDir,
@@ -255,11 +256,7 @@ function ledgers(snapshot: LenderSnapshot) {
 
 /** What a brand-new device sees in the lender's room. */
 async function freshSnapshot(server: TestServer, lender: Lender): Promise<LenderSnapshot> {
-  const client = connectClient(server, userRoom(lender.userId), lender.cookie)
-  await waitSynced(client)
-  const snapshot = readLender(client.doc)
-  disconnect(client)
-  return snapshot
+  return readLender(await freshView(server, userRoom(lender.userId), lender.cookie))
 }
 
 let server: TestServer

@@ -1,61 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import * as decoding from 'lib0/decoding'
 import * as Y from 'yjs'
 import { userRoom } from '../../shared/protocol.ts'
 import {
   cleanup,
   connectClient,
   disconnect,
+  freshView,
+  payloadOf,
+  recordSentUpdates,
   signUp,
   startTestServer,
   tempDir,
   waitFor,
   waitSynced,
-  type Client,
-  type TestServer,
 } from './harness.ts'
 
 afterAll(cleanup)
-
-/** What a brand-new device sees in `room` (its own empty doc, nothing cached). */
-async function freshView(server: TestServer, room: string, cookie: string): Promise<Y.Doc> {
-  const client = connectClient(server, room, cookie)
-  await waitSynced(client)
-  const doc = client.doc
-  disconnect(client)
-  return doc
-}
-
-/**
- * Records every sync update message a client sends, so that "the first n are stored" can be
- * turned back into the edits they carried.
- */
-function recordSentUpdates(client: Client): Uint8Array[] {
-  const sent: Uint8Array[] = []
-  const attach = () => {
-    const ws = client.provider.ws as unknown as { send(data: Uint8Array): void } | null
-    if (!ws || (ws as { __recorded?: boolean }).__recorded) return
-    ;(ws as { __recorded?: boolean }).__recorded = true
-    const send = ws.send.bind(ws)
-    ws.send = (data: Uint8Array) => {
-      const bytes = new Uint8Array(data)
-      // [sync = 0, step2 = 1 | update = 2, payload]: exactly what the server counts.
-      if (bytes[0] === 0 && (bytes[1] === 1 || bytes[1] === 2)) sent.push(bytes)
-      send(data)
-    }
-  }
-  attach()
-  client.provider.on('status', attach)
-  return sent
-}
-
-/** The Yjs update inside a `[sync, step2 | update, payload]` message. */
-function payloadOf(message: Uint8Array): Uint8Array {
-  const decoder = decoding.createDecoder(message)
-  decoding.readVarUint(decoder)
-  decoding.readVarUint(decoder)
-  return decoding.readVarUint8Array(decoder)
-}
 
 describe('durability', () => {
   it('keeps every update across a graceful restart, and SIGTERM exits 0', async () => {

@@ -222,3 +222,45 @@ export async function cleanup(): Promise<void> {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
   tempDirs.clear()
 }
+
+/** What a brand-new device sees in `room` (its own empty doc, nothing cached). */
+export async function freshView(server: TestServer, room: string, cookie: string): Promise<Y.Doc> {
+  const client = connectClient(server, room, cookie)
+  await waitSynced(client)
+  disconnect(client)
+  return client.doc
+}
+
+/**
+ * Records every sync update message a client sends, on every socket it opens, so that "the
+ * server stored the first n" can be turned back into the edits they carried (see `payloadOf`).
+ */
+export function recordSentUpdates(client: Client): Uint8Array[] {
+  const sent: Uint8Array[] = []
+  const attach = () => {
+    const ws = client.provider.ws as unknown as { send(data: Uint8Array): void } | null
+    if (!ws) return
+    const marked = ws as { __recorded?: boolean }
+    if (marked.__recorded) return
+    marked.__recorded = true
+    const send = ws.send.bind(ws)
+    ws.send = (data: Uint8Array) => {
+      const bytes = new Uint8Array(data)
+      // [sync = 0, step2 = 1 | update = 2, payload]: exactly what the server counts.
+      if (bytes[0] === 0 && (bytes[1] === 1 || bytes[1] === 2)) sent.push(bytes)
+      send(data)
+    }
+  }
+  attach()
+  // The provider announces 'connecting' right after it creates a socket, before that opens.
+  client.provider.on('status', attach)
+  return sent
+}
+
+/** The Yjs update inside a `[sync, step2 | update, payload]` message. */
+export function payloadOf(message: Uint8Array): Uint8Array {
+  const decoder = decoding.createDecoder(message)
+  decoding.readVarUint(decoder)
+  decoding.readVarUint(decoder)
+  return decoding.readVarUint8Array(decoder)
+}

@@ -4,7 +4,6 @@
  * process loses nothing it acknowledged, and a Redis restart heals by itself.
  */
 import { Redis } from 'ioredis'
-import * as decoding from 'lib0/decoding'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
@@ -14,11 +13,13 @@ import {
   cleanup,
   connectClient,
   disconnect,
+  freshView,
+  payloadOf,
+  recordSentUpdates,
   signUp,
   startTestServer,
   waitFor,
   waitSynced,
-  type Client,
   type Lender,
   type TestServer,
 } from './harness.ts'
@@ -39,42 +40,6 @@ let env: Record<string, string>
 let one: TestServer
 let two: TestServer
 let lender: Lender
-
-/** A fresh device's view of `room` on `server` (its own empty doc, nothing cached). */
-async function freshView(server: TestServer, room: string, cookie: string): Promise<Y.Doc> {
-  const client = connectClient(server, room, cookie)
-  await waitSynced(client)
-  disconnect(client)
-  return client.doc
-}
-
-/** Every sync update message a client sends: the server's `stored` count numbers them. */
-function recordSentUpdates(client: Client): Uint8Array[] {
-  const sent: Uint8Array[] = []
-  const attach = () => {
-    const ws = client.provider.ws as unknown as { send(data: Uint8Array): void } | null
-    if (!ws) return
-    const marked = ws as { __recorded?: boolean }
-    if (marked.__recorded) return
-    marked.__recorded = true
-    const send = ws.send.bind(ws)
-    ws.send = (data: Uint8Array) => {
-      const bytes = new Uint8Array(data)
-      if (bytes[0] === 0 && (bytes[1] === 1 || bytes[1] === 2)) sent.push(bytes)
-      send(data)
-    }
-  }
-  attach()
-  client.provider.on('status', attach)
-  return sent
-}
-
-function payloadOf(message: Uint8Array): Uint8Array {
-  const decoder = decoding.createDecoder(message)
-  decoding.readVarUint(decoder)
-  decoding.readVarUint(decoder)
-  return decoding.readVarUint8Array(decoder)
-}
 
 /** Milliseconds until `check` holds, polling every millisecond. */
 async function timeUntil(check: () => boolean, what: string): Promise<number> {

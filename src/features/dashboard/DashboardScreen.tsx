@@ -5,7 +5,7 @@ import { summarizeDashboard } from '../../../shared/ledger/engine.ts'
 import { useActiveLoans, useActivePeople, useLoaded, useToday } from '../../data/hooks.ts'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormField } from '../../ui/form.tsx'
-import { Money } from '../../ui/Money.tsx'
+import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
@@ -72,15 +72,9 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
               <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
               <Table.Cell>{row.phone || '—'}</Table.Cell>
               <Table.Cell textAlign="end">{row.activeLoans}</Table.Cell>
-              <Table.Cell textAlign="end">
-                <Money paise={row.principalRemaining} />
-              </Table.Cell>
-              <Table.Cell textAlign="end">
-                <Money paise={row.currentInterest} />
-              </Table.Cell>
-              <Table.Cell textAlign="end">
-                <Money paise={row.totalPaid} />
-              </Table.Cell>
+              <MoneyCell paise={row.principalRemaining} />
+              <MoneyCell paise={row.currentInterest} />
+              <MoneyCell paise={row.totalPaid} />
               <Table.Cell textAlign="end" fontWeight="semibold">
                 <Money paise={row.totalDue} />
               </Table.Cell>

@@ -24,7 +24,7 @@ import {
 } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
 import { FormAlert, FormField } from '../../ui/form.tsx'
-import { Money, Overpaid } from '../../ui/Money.tsx'
+import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { loanLabel } from '../loans/loanText.ts'
@@ -352,18 +352,10 @@ function Preview({
             {rows.map(({ loan, paise, preview }) => (
               <Table.Row key={loan.id}>
                 <Table.Cell>{loanLabel(loan.id)}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Money paise={preview.balanceBefore} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Money paise={paise} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Money paise={preview.interestPaid} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Money paise={preview.principalPaid} />
-                </Table.Cell>
+                <MoneyCell paise={preview.balanceBefore} />
+                <MoneyCell paise={paise} />
+                <MoneyCell paise={preview.interestPaid} />
+                <MoneyCell paise={preview.principalPaid} />
                 <Table.Cell textAlign="end">
                   <Money paise={preview.balanceAfter} /> <Overpaid paise={preview.overpaid} />
                 </Table.Cell>

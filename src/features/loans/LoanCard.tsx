@@ -16,7 +16,7 @@ import type { LoanFigures } from '../../../shared/ledger/engine.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
-import { Money, Overpaid } from '../../ui/Money.tsx'
+import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { loanLabel, rateText } from './loanText.ts'
 
@@ -152,24 +152,12 @@ function LoanBreakdown({ loan, figures }: { loan: Loan; figures: LoanFigures }) 
                       <DateText date={entry.depositDate} />
                     </Table.Cell>
                     <Table.Cell textAlign="end">{entry.daysSinceLast}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Money paise={entry.balanceBefore} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Money paise={entry.interestForPeriod} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Money paise={entry.totalDue} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Money paise={entry.paymentAmount} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Money paise={entry.newBalance} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Money paise={entry.cumulativeInterest} />
-                    </Table.Cell>
+                    <MoneyCell paise={entry.balanceBefore} />
+                    <MoneyCell paise={entry.interestForPeriod} />
+                    <MoneyCell paise={entry.totalDue} />
+                    <MoneyCell paise={entry.paymentAmount} />
+                    <MoneyCell paise={entry.newBalance} />
+                    <MoneyCell paise={entry.cumulativeInterest} />
                     <Table.Cell>
                       {entry.notes}
                       {entry.overpaid > 0 && (

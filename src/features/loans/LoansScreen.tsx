@@ -14,9 +14,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert, SelectField } from '../../ui/form.tsx'
-import { Money } from '../../ui/Money.tsx'
+import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import { RowActions } from '../../ui/RowActions.tsx'
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
 import { filterLoans, type LoanQuery } from './loanFilter.ts'
 import { loanLabel, rateText } from './loanText.ts'
@@ -46,8 +48,7 @@ export function LoansScreen() {
   const wide = useWide()
   const { archiveLoan } = useMutations()
   const [query, setQuery] = useState<LoanQuery>({ status: '', personId: '' })
-  const [deleting, setDeleting] = useState<Loan | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<Loan>(archiveLoan)
 
   const rows = useMemo<LoanRow[]>(() => {
     const names = new Map(people.map((p) => [p.id, p.name]))
@@ -72,19 +73,6 @@ export function LoansScreen() {
   const personChoices = [...people]
     .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
     .map((p) => ({ value: p.id, label: p.name }))
-
-  function confirmDelete() {
-    if (!deleting) return
-    try {
-      archiveLoan(deleting.id)
-      setError(null)
-    } catch (cause) {
-      // The spec only logged a failed delete; saying so on screen is kinder.
-      console.error(cause)
-      setError(cause instanceof Error ? cause.message : String(cause))
-    }
-    setDeleting(null)
-  }
 
   return (
     <Page
@@ -111,7 +99,7 @@ export function LoansScreen() {
           choices={personChoices}
         />
       </SimpleGrid>
-      <FormAlert message={error} />
+      <FormAlert message={deletion.error} />
       {rows.length === 0 ? (
         <Notice>{loaded ? 'No loans found.' : 'Loading…'}</Notice>
       ) : shown.length === 0 ? (
@@ -137,9 +125,7 @@ export function LoansScreen() {
                 <Table.Row key={row.loan.id}>
                   <Table.Cell fontFamily="mono">{loanLabel(row.loan.id)}</Table.Cell>
                   <Table.Cell>{row.personName}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Money paise={row.loan.amount} decimals={0} />
-                  </Table.Cell>
+                  <MoneyCell paise={row.loan.amount} decimals={0} />
                   <Table.Cell>{rateText(row.loan.interestRate, row.loan.interestType)}</Table.Cell>
                   <Table.Cell>
                     <DateText date={row.loan.startDate} />
@@ -154,7 +140,7 @@ export function LoansScreen() {
                     <Money paise={row.balance} decimals={0} />
                   </Table.Cell>
                   <Table.Cell>
-                    <LoanActions loan={row.loan} onDelete={() => setDeleting(row.loan)} />
+                    <LoanActions loan={row.loan} onDelete={() => deletion.ask(row.loan)} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -194,25 +180,20 @@ export function LoansScreen() {
                 </SimpleGrid>
               </Card.Body>
               <Card.Footer>
-                <LoanActions loan={row.loan} onDelete={() => setDeleting(row.loan)} />
+                <LoanActions loan={row.loan} onDelete={() => deletion.ask(row.loan)} />
               </Card.Footer>
             </Card.Root>
           ))}
         </Stack>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        question="Are you sure you want to delete this loan?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-      />
+      <ConfirmDialog question="Are you sure you want to delete this loan?" {...deletion.dialog} />
     </Page>
   )
 }
 
 function LoanActions({ loan, onDelete }: { loan: Loan; onDelete: () => void }) {
   return (
-    <Flex gap="2" wrap="wrap">
+    <RowActions onDelete={onDelete}>
       <Button asChild size="xs" variant="outline">
         <Link to="/users/$personId/loans" params={{ personId: loan.personId }}>
           View Details
@@ -223,9 +204,6 @@ function LoanActions({ loan, onDelete }: { loan: Loan; onDelete: () => void }) {
           Edit
         </Link>
       </Button>
-      <Button size="xs" variant="outline" colorPalette="red" onClick={onDelete}>
-        Delete
-      </Button>
-    </Flex>
+    </RowActions>
   )
 }

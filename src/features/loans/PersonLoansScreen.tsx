@@ -5,7 +5,7 @@ import { loanFigures, summarizePerson } from '../../../shared/ledger/engine.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import { useActiveLoans, useActivePeople, useLoaded, useToday } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
-import { Money } from '../../ui/Money.tsx'
+import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { RevivedNote } from '../people/RevivedNote.tsx'
@@ -147,15 +147,9 @@ function AllPayments({
                 <DateText date={entry.depositDate} />
               </Table.Cell>
               <Table.Cell>{loanLabel(loanId)}</Table.Cell>
-              <Table.Cell textAlign="end">
-                <Money paise={entry.paymentAmount} />
-              </Table.Cell>
-              <Table.Cell textAlign="end">
-                <Money paise={entry.interestPaid} />
-              </Table.Cell>
-              <Table.Cell textAlign="end">
-                <Money paise={entry.principalPaid} />
-              </Table.Cell>
+              <MoneyCell paise={entry.paymentAmount} />
+              <MoneyCell paise={entry.interestPaid} />
+              <MoneyCell paise={entry.principalPaid} />
               <Table.Cell>{entry.notes}</Table.Cell>
             </Table.Row>
           ))}

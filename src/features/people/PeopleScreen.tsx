@@ -1,12 +1,14 @@
-import { Box, Button, Card, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
-import { Money } from '../../ui/Money.tsx'
+import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
+import { RowActions } from '../../ui/RowActions.tsx'
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
 import { defaultPeopleQuery, filterAndSortPeople, type PeopleQuery } from './peopleFilter.ts'
 import { genderLabel, genders } from './personForm.ts'
@@ -34,8 +36,7 @@ export function PeopleScreen() {
   const { archivePerson } = useMutations()
   const wide = useWide()
   const [query, setQuery] = useState<PeopleQuery>(defaultPeopleQuery)
-  const [deleting, setDeleting] = useState<Person | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const deletion = useConfirmedDelete<Person>(archivePerson)
 
   const cityById = useMemo(() => cityIndex(cities), [cities])
   const shown = useMemo(
@@ -43,17 +44,6 @@ export function PeopleScreen() {
     [people, cityById, query],
   )
   const set = (patch: Partial<PeopleQuery>) => setQuery((q) => ({ ...q, ...patch }))
-
-  function confirmDelete() {
-    if (!deleting) return
-    try {
-      archivePerson(deleting.id)
-      setError(null)
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
-    }
-    setDeleting(null)
-  }
 
   const cityName = (person: Person) => cityById.get(person.cityId)?.name ?? '—'
 
@@ -105,7 +95,7 @@ export function PeopleScreen() {
           choices={orderChoices}
         />
       </SimpleGrid>
-      <FormAlert message={error} />
+      <FormAlert message={deletion.error} />
       <Text color="fg.muted" aria-live="polite">
         Showing {shown.length} of {people.length} people
       </Text>
@@ -138,11 +128,9 @@ export function PeopleScreen() {
                   <Table.Cell>{genderLabel(person.gender)}</Table.Cell>
                   <Table.Cell>{person.petName || '—'}</Table.Cell>
                   <Table.Cell>{person.phone || '—'}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Money paise={person.balance} />
-                  </Table.Cell>
+                  <MoneyCell paise={person.balance} />
                   <Table.Cell>
-                    <PersonActions person={person} onDelete={() => setDeleting(person)} />
+                    <PersonActions person={person} onDelete={() => deletion.ask(person)} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -170,25 +158,20 @@ export function PeopleScreen() {
                 </SimpleGrid>
               </Card.Body>
               <Card.Footer>
-                <PersonActions person={person} onDelete={() => setDeleting(person)} />
+                <PersonActions person={person} onDelete={() => deletion.ask(person)} />
               </Card.Footer>
             </Card.Root>
           ))}
         </Stack>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        question="Are you sure you want to delete this person?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-      />
+      <ConfirmDialog question="Are you sure you want to delete this person?" {...deletion.dialog} />
     </Page>
   )
 }
 
 function PersonActions({ person, onDelete }: { person: Person; onDelete: () => void }) {
   return (
-    <Flex gap="2" wrap="wrap">
+    <RowActions onDelete={onDelete}>
       <Button asChild size="xs" variant="outline">
         <Link to="/users/$personId/loans" params={{ personId: person.id }}>
           Loans
@@ -199,9 +182,6 @@ function PersonActions({ person, onDelete }: { person: Person; onDelete: () => v
           Edit
         </Link>
       </Button>
-      <Button size="xs" variant="outline" colorPalette="red" onClick={onDelete}>
-        Delete
-      </Button>
-    </Flex>
+    </RowActions>
   )
 }

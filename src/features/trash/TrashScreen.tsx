@@ -4,7 +4,7 @@ import { localToday } from '../../../shared/dates.ts'
 import { useLender, useMutations } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
 import { FormAlert } from '../../ui/form.tsx'
-import { Money } from '../../ui/Money.tsx'
+import { MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { loanLabel } from '../loans/loanText.ts'
 
@@ -101,9 +101,7 @@ export function TrashScreen() {
                 <Table.Row key={loan.id}>
                   <Table.Cell fontFamily="mono">{loanLabel(loan.id)}</Table.Cell>
                   <Table.Cell>{names.get(loan.personId) ?? '—'}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Money paise={loan.amount} />
-                  </Table.Cell>
+                  <MoneyCell paise={loan.amount} />
                   <Table.Cell>
                     <DateText date={loan.startDate} />
                   </Table.Cell>
