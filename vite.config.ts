@@ -45,12 +45,18 @@ export default defineConfig({
         // an auth answer, the sync socket or a health check behind a page that looks fine.
         navigateFallbackDenylist: [/^\/api\//, /^\/sync(\/|$)/, /^\/healthz$/],
         cleanupOutdatedCaches: true,
+        // The service worker's own map would be public (sw.js is served); it is not needed.
+        sourcemap: false,
       },
     }),
   ],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for an operator reading a stack trace, but no file links to them and the
+    // server answers 404 for *.map: the source is not published.
+    sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the chunk graph, read by `npm run bench` (never served).
+    manifest: true,
   },
   server: {
     // `npm run dev`: the API and the sync socket are served by the Node server on :3000.
@@ -76,6 +82,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/integration/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file starts its own real server; two cores, so keep files in sequence.

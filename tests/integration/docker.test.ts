@@ -44,14 +44,19 @@ it(
     })
 
     // The runtime stage holds production dependencies only, the compiled addon among them.
-    // (Vite and Vitest stay: better-auth names Vitest as an optional peer, so npm keeps them.)
+    // (Vite and Vitest stay: better-auth names Vitest as an optional peer, so npm keeps them;
+    // esbuild, their optional peer too, goes.)
     const root = /built in \d+ s \((.+)\)/.exec(stderr)?.[1]
     expect(root).toBeDefined()
-    const runtime = path.join(root!, 'stage1', 'app', 'node_modules')
+    const app = path.join(root!, 'stage1', 'app')
+    const runtime = path.join(app, 'node_modules')
     expect(existsSync(path.join(runtime, 'better-sqlite3', 'build', 'Release'))).toBe(true)
-    for (const tool of ['typescript', 'eslint', 'prettier', '@playwright/test']) {
+    // No TypeScript at run time: the server is the bundle, started with plain node.
+    for (const tool of ['typescript', 'eslint', 'prettier', '@playwright/test', 'tsx', 'esbuild']) {
       expect(existsSync(path.join(runtime, tool)), tool).toBe(false)
     }
+    expect(existsSync(path.join(app, 'dist-server', 'index.js'))).toBe(true)
+    expect(existsSync(path.join(app, 'server'))).toBe(false)
 
     const health = await fetch(`${url}/healthz`)
     expect(health.status).toBe(200)
@@ -66,8 +71,9 @@ it(
     expect(signUp.status).toBe(200)
     expect(signUp.headers.getSetCookie().length).toBeGreaterThan(0)
 
-    // The built app is served, so the build stage really ran `vite build`.
-    const page = await fetch(url)
+    // The built app is served, compressed, so the build stage really ran `npm run build`.
+    const page = await fetch(url, { headers: { 'accept-encoding': 'br' } })
+    expect(page.headers.get('content-encoding')).toBe('br')
     expect(await page.text()).toContain('<div id="root">')
     await waitForLine(() => stderr, 'HEALTHCHECK exit 0')
   },
