@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -57,6 +58,18 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench` (never served).
     manifest: true,
+  },
+  resolve: {
+    alias: [
+      // Chakra's theme parts, file by file (see src/ui/theme.ts); its package exports omit them.
+      {
+        find: /^@chakra-ui\/react\/dist\/esm\/theme\/(.*)$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          'node_modules/@chakra-ui/react/dist/esm/theme/$1',
+        ),
+      },
+    ],
   },
   server: {
     // `npm run dev`: the API and the sync socket are served by the Node server on :3000.
