@@ -143,7 +143,7 @@ describe('money is conserved', () => {
       }),
       { numRuns: 1000 },
     )
-  })
+  }, 60_000)
 
   test('a person’s reckoning is the sum of their loans’', () => {
     const arb = fc.array(anyLoan, { minLength: 1, maxLength: 4 })
@@ -156,7 +156,7 @@ describe('money is conserved', () => {
       }),
       { numRuns: 200 },
     )
-  })
+  }, 60_000)
 })
 
 describe('voids and order', () => {
@@ -175,7 +175,7 @@ describe('voids and order', () => {
       }),
       { numRuns: 500 },
     )
-  })
+  }, 60_000)
 
   test('payments and waivers in any order give the same ledger', () => {
     const arb = anyLoan.chain((loan) =>
@@ -192,7 +192,7 @@ describe('voids and order', () => {
       }),
       { numRuns: 500 },
     )
-  })
+  }, 60_000)
 })
 
 describe('no voids, no waivers: every old output is unchanged', () => {
@@ -215,7 +215,7 @@ describe('no voids, no waivers: every old output is unchanged', () => {
       }),
       { numRuns: 1000 },
     )
-  })
+  }, 60_000)
 
   test('a person’s old tiles are unchanged', () => {
     const arb = fc.array(plainLoan, { maxLength: 4 })
@@ -227,5 +227,5 @@ describe('no voids, no waivers: every old output is unchanged', () => {
       }),
       { numRuns: 200 },
     )
-  })
+  }, 60_000)
 })
