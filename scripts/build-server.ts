@@ -3,8 +3,8 @@
  * `dist-server/`, so that production runs `node dist-server/index.js` with no TypeScript loader.
  *
  * Pure-JavaScript dependencies (better-auth with Kysely, zod and jose; Yjs) are bundled in: Node
- * then loads one tree-shaken file instead of some two thousand modules, which is most of what
- * keeps the idle server small (about 69 MB resident instead of 94 MB with them external). The
+ * then loads a few tree-shaken files instead of well over a thousand modules, which is most of
+ * what keeps the idle server small (about 70 MB resident instead of 94 MB with them external). The
  * packages left external are native, load their own optional native helpers, or are loaded only
  * when configured (PostgreSQL, Redis); they stay in `dependencies`.
  */
