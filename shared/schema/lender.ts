@@ -4,12 +4,12 @@
  */
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
-import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
+import type { PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
 import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
-import { readStoredLoan } from './loan.ts'
+import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readPayment } from './payment.ts'
-import { readStoredPerson } from './person.ts'
+import { readStoredPerson, type StoredPerson } from './person.ts'
 import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
 import { activeVoids } from './void.ts'
 import { readWaiver } from './waiver.ts'
@@ -23,8 +23,8 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
 
 /**
  * A plain snapshot of everything in the doc: people and loans sorted by createdAt then id,
- * payments by date, createdAt, id; archived entries included. Malformed entries are skipped,
- * never thrown on, since the doc may have come from the network.
+ * payments and waivers by date, createdAt, id; archived entries included. Malformed entries are
+ * skipped, never thrown on, since the doc may have come from the network.
  *
  * Reconciliation: a person whose `archived` flag is set but who still has a loan that is not
  * archived is shown as not archived, with `revived: true`. That is what a merge gives when one
@@ -40,44 +40,34 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const payments: Payment[] = []
   for (const [id, entry] of paymentsMap(doc).entries()) {
     const payment = readPayment(id, entry)
-    if (!payment) continue
-    const voided = voids.get(`deposit:${payment.depositId}`)
-    payments.push(voided ? { ...payment, voided } : payment)
+    if (payment) payments.push(withVoid(payment, voids.get(depositKey(payment.depositId))))
   }
   payments.sort(comparePayments)
+
+  const factsByLoan = new Map<string, PaymentFact[]>()
+  for (const payment of payments) {
+    const facts = factsByLoan.get(payment.loanId)
+    if (facts) facts.push(paymentFact(payment))
+    else factsByLoan.set(payment.loanId, [paymentFact(payment)])
+  }
 
   const waivers: Waiver[] = []
   for (const [id, entry] of waiversMap(doc).entries()) {
     const waiver = readWaiver(id, entry)
-    if (!waiver) continue
-    const voided = voids.get(`waiver:${id}`)
-    waivers.push(voided ? { ...waiver, voided } : waiver)
+    if (waiver) waivers.push(withVoid(waiver, voids.get(waiverKey(id))))
   }
   waivers.sort(comparePayments)
   const waiversByLoan = new Map<string, WaiverFact[]>()
-  for (const { loanId, ...fact } of waivers) {
-    const facts = waiversByLoan.get(loanId)
-    if (facts) facts.push(fact)
-    else waiversByLoan.set(loanId, [fact])
-  }
-
-  const factsByLoan = new Map<string, PaymentFact[]>()
-  for (const { loanId, depositId: _depositId, ...fact } of payments) {
-    const facts = factsByLoan.get(loanId)
-    if (facts) facts.push(fact)
-    else factsByLoan.set(loanId, [fact])
+  for (const waiver of waivers) {
+    const facts = waiversByLoan.get(waiver.loanId)
+    if (facts) facts.push(waiverFact(waiver))
+    else waiversByLoan.set(waiver.loanId, [waiverFact(waiver)])
   }
 
   const loans: Loan[] = []
   for (const [id, entry] of loansMap(doc).entries()) {
     const loan = readStoredLoan(id, entry)
-    if (loan) {
-      loans.push({
-        ...loan,
-        payments: factsByLoan.get(id) ?? [],
-        waivers: waiversByLoan.get(id) ?? [],
-      })
-    }
+    if (loan) loans.push(withFacts(loan, factsByLoan.get(id) ?? [], waiversByLoan.get(id) ?? []))
   }
   loans.sort(byCreation)
 
@@ -85,13 +75,56 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const people: Person[] = []
   for (const [id, entry] of peopleMap(doc).entries()) {
     const person = readStoredPerson(id, entry)
-    if (!person) continue
-    const revived = person.archived && withLiveLoans.has(id)
-    people.push({ ...person, archived: person.archived && !revived, revived })
+    if (person) people.push(reconcilePerson(person, withLiveLoans.has(id)))
   }
   people.sort(byCreation)
 
   return { people, loans, payments, waivers }
+}
+
+/** The key of a deposit's void in `activeVoids`. */
+export function depositKey(depositId: string): string {
+  return `deposit:${depositId}`
+}
+
+/** The key of a waiver's void in `activeVoids`. */
+export function waiverKey(waiverId: string): string {
+  return `waiver:${waiverId}`
+}
+
+/** The stored entry flagged with its void, or the entry itself when it has none. */
+export function withVoid<T extends object>(stored: T, voided: VoidInfo | undefined): T {
+  return voided ? { ...stored, voided } : stored
+}
+
+/** A payment as its loan's fact: without `loanId` and `depositId`. */
+export function paymentFact(payment: Payment): PaymentFact {
+  const { loanId: _loanId, depositId: _depositId, ...fact } = payment
+  return fact
+}
+
+/** A waiver as its loan's fact: without `loanId`. */
+export function waiverFact(waiver: Waiver): WaiverFact {
+  const { loanId: _loanId, ...fact } = waiver
+  return fact
+}
+
+/** A stored loan with its payments and waivers (each in replay order) attached. */
+export function withFacts(
+  stored: StoredLoan,
+  payments: readonly PaymentFact[],
+  waivers: readonly WaiverFact[],
+): Loan {
+  return { ...stored, payments, waivers }
+}
+
+/**
+ * A stored person as the lender sees them: one archived on one device while another device gave
+ * them a loan that is not archived is shown again, marked `revived` (see `readLender`).
+ */
+export function reconcilePerson(stored: StoredPerson, hasLiveLoan: boolean): Person {
+  const revived = stored.archived && hasLiveLoan
+  return { ...stored, archived: stored.archived && !revived, revived }
 }
 
 function compareText(a: string, b: string): number {
@@ -99,7 +132,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** createdAt, then id: the same order on every device, whatever order the map iterates in. */
-function byCreation(
+export function byCreation(
   a: { createdAt: string; id: string },
   b: { createdAt: string; id: string },
 ): number {
