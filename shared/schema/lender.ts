@@ -4,7 +4,7 @@
  */
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
-import type { PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
+import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
 import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
@@ -23,8 +23,8 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
 
 /**
  * A plain snapshot of everything in the doc: people and loans sorted by createdAt then id,
- * payments and waivers by date, createdAt, id; archived entries included. Malformed entries are
- * skipped, never thrown on, since the doc may have come from the network.
+ * payments by date, createdAt, id; archived entries included. Malformed entries are skipped,
+ * never thrown on, since the doc may have come from the network.
  *
  * Reconciliation: a person whose `archived` flag is set but who still has a loan that is not
  * archived is shown as not archived, with `revived: true`. That is what a merge gives when one
@@ -40,28 +40,32 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const payments: Payment[] = []
   for (const [id, entry] of paymentsMap(doc).entries()) {
     const payment = readPayment(id, entry)
-    if (payment) payments.push(withVoid(payment, voids.get(depositKey(payment.depositId))))
+    if (!payment) continue
+    const voided = voids.get(`deposit:${payment.depositId}`)
+    payments.push(voided ? { ...payment, voided } : payment)
   }
   payments.sort(comparePayments)
-
-  const factsByLoan = new Map<string, PaymentFact[]>()
-  for (const payment of payments) {
-    const facts = factsByLoan.get(payment.loanId)
-    if (facts) facts.push(paymentFact(payment))
-    else factsByLoan.set(payment.loanId, [paymentFact(payment)])
-  }
 
   const waivers: Waiver[] = []
   for (const [id, entry] of waiversMap(doc).entries()) {
     const waiver = readWaiver(id, entry)
-    if (waiver) waivers.push(withVoid(waiver, voids.get(waiverKey(id))))
+    if (!waiver) continue
+    const voided = voids.get(`waiver:${id}`)
+    waivers.push(voided ? { ...waiver, voided } : waiver)
   }
   waivers.sort(comparePayments)
   const waiversByLoan = new Map<string, WaiverFact[]>()
-  for (const waiver of waivers) {
-    const facts = waiversByLoan.get(waiver.loanId)
-    if (facts) facts.push(waiverFact(waiver))
-    else waiversByLoan.set(waiver.loanId, [waiverFact(waiver)])
+  for (const { loanId, ...fact } of waivers) {
+    const facts = waiversByLoan.get(loanId)
+    if (facts) facts.push(fact)
+    else waiversByLoan.set(loanId, [fact])
+  }
+
+  const factsByLoan = new Map<string, PaymentFact[]>()
+  for (const { loanId, depositId: _depositId, ...fact } of payments) {
+    const facts = factsByLoan.get(loanId)
+    if (facts) facts.push(fact)
+    else factsByLoan.set(loanId, [fact])
   }
 
   const loans: Loan[] = []
@@ -80,33 +84,6 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   people.sort(byCreation)
 
   return { people, loans, payments, waivers }
-}
-
-/** The key of a deposit's void in `activeVoids`. */
-export function depositKey(depositId: string): string {
-  return `deposit:${depositId}`
-}
-
-/** The key of a waiver's void in `activeVoids`. */
-export function waiverKey(waiverId: string): string {
-  return `waiver:${waiverId}`
-}
-
-/** The stored entry flagged with its void, or the entry itself when it has none. */
-export function withVoid<T extends object>(stored: T, voided: VoidInfo | undefined): T {
-  return voided ? { ...stored, voided } : stored
-}
-
-/** A payment as its loan's fact: without `loanId` and `depositId`. */
-export function paymentFact(payment: Payment): PaymentFact {
-  const { loanId: _loanId, depositId: _depositId, ...fact } = payment
-  return fact
-}
-
-/** A waiver as its loan's fact: without `loanId`. */
-export function waiverFact(waiver: Waiver): WaiverFact {
-  const { loanId: _loanId, ...fact } = waiver
-  return fact
 }
 
 /** A stored loan with its payments and waivers (each in replay order) attached. */

@@ -1,8 +1,7 @@
 /**
  * The lender's doc as plain snapshots that follow the change, not the book. `readLender` reads
  * every entry; this reads the doc once, then listens to Yjs events, which name exactly the
- * people, loans, payments and waivers a transaction touched, and re-reads only those. A change to
- * the (few) voids or undos re-derives which deposits and waivers are voided, and re-reads those. Objects that did not
+ * people, loans and payments a transaction touched, and re-reads only those. Objects that did not
  * change keep their identity across snapshots, so the engine's figures cache and React skip them.
  *
  * The result is, at every moment, deep-equal to `readLender(doc)` (a property test holds it to
@@ -10,19 +9,9 @@
  */
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
-import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
+import type { PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
 import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
-import {
-  byCreation,
-  depositKey,
-  paymentFact,
-  readLender,
-  reconcilePerson,
-  waiverFact,
-  waiverKey,
-  withFacts,
-  withVoid,
-} from './lender.ts'
+import { byCreation, readLender, reconcilePerson, withFacts } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readPayment } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
@@ -39,7 +28,7 @@ export interface LenderProjection {
    * same array until one of them changes (so a per-person cache can skip everyone else).
    */
   activeLoansOf(personId: string): readonly Loan[]
-  /** Calls `listener` after every transaction that changed people, loans, payments, waivers or voids. */
+  /** Calls `listener` after every transaction that changed people, loans or payments. */
   subscribe(listener: () => void): () => void
   /** Stops listening to the doc. */
   destroy(): void
@@ -102,20 +91,7 @@ function patchSorted<T>(
 
 function samePerson(a: Person, b: Person): boolean {
   const keys = Object.keys(a) as (keyof Person)[]
-  return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]))
-}
-
-/** Identical, or two actors naming the same account and device (each read makes a new object). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  const x = a as Actor | undefined
-  const y = b as Actor | undefined
-  return (
-    typeof x === 'object' &&
-    typeof y === 'object' &&
-    x.account === y.account &&
-    x.device === y.device
-  )
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
 }
 
 /** Starts projecting `doc`; call `destroy` when the doc is closed. */
@@ -129,9 +105,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const dirtyLoans = new Set<string>()
   const dirtyPayments = new Set<string>()
   const dirtyWaivers = new Set<string>()
-  // Which voids or undos changed does not matter: any change re-derives the (few) active voids.
+  // Voids and their undos are few: any change to them re-derives which targets stand voided.
   const dirtyVoids = new Set<string>()
-  const dirty = [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]
   const observers = [
     [people, collectKeys(dirtyPeople)],
     [loans, collectKeys(dirtyLoans)],
@@ -140,6 +115,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     [voidsMap(doc), collectKeys(dirtyVoids)],
     [undosMap(doc), collectKeys(dirtyVoids)],
   ] as const
+  const dirtyCount = () =>
+    dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyWaivers.size + dirtyVoids.size
   for (const [map, observer] of observers) map.observeDeep(observer)
 
   // The stored entries, and indexes from a loan to its payments and a person to their loans.
@@ -149,11 +126,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const paymentsOfLoan = new Map<string, Set<string>>()
   const paymentsOfDeposit = new Map<string, Set<string>>()
   const waiverById = new Map<string, Waiver>()
-  // The stored objects the snapshot's payments and waivers were made from (see `unchanged`).
-  const paymentBase = new Map<string, Payment>()
-  const waiverBase = new Map<string, Waiver>()
   const waiversOfLoan = new Map<string, Set<string>>()
-  // What each active void shows, keyed as `activeVoids` keys it.
+  // What stands voided, keyed `deposit:<id>` or `waiver:<id>` (see `activeVoids`).
   let voids = new Map<string, VoidInfo>()
   const loansOfPerson = new Map<string, Set<string>>()
   // The snapshot's objects, by id, so an unchanged one is handed out again.
@@ -165,8 +139,6 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   let current: LenderSnapshot | null = null
   let pending = true
   const listeners = new Set<() => void>()
-
-  const dirtyCount = () => dirty.reduce((n, set) => n + set.size, 0)
 
   const onTransaction = (transaction: Y.Transaction) => {
     if (dirtyCount() === 0) return
@@ -189,10 +161,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     if (set.size === 0) index.delete(key)
   }
 
-  function factsOf(loanId: string): PaymentFact[] {
+  function paymentFactsOf(loanId: string): PaymentFact[] {
     const facts: PaymentFact[] = []
     for (const id of paymentsOfLoan.get(loanId) ?? []) {
-      facts.push(paymentFact(paymentById.get(id) as Payment))
+      const { loanId: _loanId, depositId: _depositId, ...fact } = paymentById.get(id) as Payment
+      facts.push(fact)
     }
     return facts.sort(comparePayments)
   }
@@ -200,23 +173,16 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   function waiverFactsOf(loanId: string): WaiverFact[] {
     const facts: WaiverFact[] = []
     for (const id of waiversOfLoan.get(loanId) ?? []) {
-      facts.push(waiverFact(waiverById.get(id) as Waiver))
+      const { loanId: _loanId, ...fact } = waiverById.get(id) as Waiver
+      facts.push(fact)
     }
     return facts.sort(comparePayments)
   }
 
-  /**
-   * Whether a snapshot entry is still what its stored entry, flagged with `voided`, gives: the
-   * reader hands out one object per stored entry, and a void's fields never change.
-   */
-  function unchanged<T extends { voided?: VoidInfo }>(
-    old: T | undefined,
-    oldBase: T | undefined,
-    stored: T | null,
-    voided: VoidInfo | undefined,
-  ): boolean {
-    if (!old || !stored) return !old && !stored
-    return oldBase === stored && old.voided?.voidId === voided?.voidId
+  /** An entry with the void that stands on it, if any (a new object only when voided). */
+  function flagged<T extends object>(entry: T, key: string): T {
+    const voided = voids.get(key)
+    return voided ? { ...entry, voided } : entry
   }
 
   /** Rebuilds one person's active loans, keeping the old array when it holds the same loans. */
@@ -242,16 +208,16 @@ export function projectLender(doc: Y.Doc): LenderProjection {
 
   /** Everything from scratch: the first snapshot, and after a batch too large to patch. */
   function readAll(): LenderSnapshot {
-    for (const set of dirty) set.clear()
+    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+      set.clear()
+    }
     for (const map of [
       storedPeople,
       storedLoans,
       paymentById,
       paymentsOfLoan,
       paymentsOfDeposit,
-      paymentBase,
       waiverById,
-      waiverBase,
       waiversOfLoan,
       loansOfPerson,
     ]) {
@@ -264,13 +230,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     const snapshot = readLender(doc)
     for (const payment of snapshot.payments) {
       paymentById.set(payment.id, payment)
-      paymentBase.set(payment.id, readPayment(payment.id, payments.get(payment.id)) as Payment)
       link(paymentsOfLoan, payment.loanId, payment.id)
       link(paymentsOfDeposit, payment.depositId, payment.id)
     }
     for (const waiver of snapshot.waivers) {
       waiverById.set(waiver.id, waiver)
-      waiverBase.set(waiver.id, readWaiver(waiver.id, waivers.get(waiver.id)) as Waiver)
       link(waiversOfLoan, waiver.loanId, waiver.id)
     }
     for (const loan of snapshot.loans) {
@@ -293,65 +257,55 @@ export function projectLender(doc: Y.Doc): LenderProjection {
 
   /** The previous snapshot with only the named entries read again. */
   function patch(prev: LenderSnapshot): LenderSnapshot {
-    if (dirtyVoids.size > 0) {
-      // Re-derive the active voids; what they flag or stopped flagging is read again.
+    // A void or an undo changes what stands voided: re-read the deposits and waivers it names.
+    if (dirtyVoids.size) {
       const next = activeVoids(doc)
       for (const key of new Set([...voids.keys(), ...next.keys()])) {
         if (voids.get(key)?.voidId === next.get(key)?.voidId) continue
-        const [kind, ...rest] = key.split(':')
-        const targetId = rest.join(':')
-        if (kind === 'deposit') {
-          for (const id of paymentsOfDeposit.get(targetId) ?? []) dirtyPayments.add(id)
-        } else {
-          dirtyWaivers.add(targetId)
-        }
+        const [kind, targetId] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]
+        if (kind === 'waiver') dirtyWaivers.add(targetId)
+        else for (const id of paymentsOfDeposit.get(targetId) ?? []) dirtyPayments.add(id)
       }
       voids = next
     }
 
     const changedPayments = new Map<string, Change<Payment>>()
-    // Loans whose list of payments or waivers changed, and loans whose own fields changed.
-    const withNewFacts = new Set<string>()
-    const withNewWaivers = new Set<string>()
+    // Loans whose list of payments, or of waivers, changed.
+    const withNewPayments = new Set<string>()
     for (const id of dirtyPayments) {
       const old = paymentById.get(id)
-      const stored = readPayment(id, payments.get(id))
-      const voided = stored ? voids.get(depositKey(stored.depositId)) : undefined
-      if (unchanged(old, paymentBase.get(id), stored, voided)) continue
-      const next = stored && withVoid(stored, voided)
+      const read = readPayment(id, payments.get(id))
+      const next = read && flagged(read, `deposit:${read.depositId}`)
+      if (old === next) continue
       if (old) {
         unlink(paymentsOfLoan, old.loanId, id)
         unlink(paymentsOfDeposit, old.depositId, id)
-        withNewFacts.add(old.loanId)
+        withNewPayments.add(old.loanId)
         paymentById.delete(id)
-        paymentBase.delete(id)
       }
-      if (stored && next) {
+      if (next) {
         paymentById.set(id, next)
-        paymentBase.set(id, stored)
         link(paymentsOfLoan, next.loanId, id)
         link(paymentsOfDeposit, next.depositId, id)
-        withNewFacts.add(next.loanId)
+        withNewPayments.add(next.loanId)
       }
       changedPayments.set(id, { old, next })
     }
 
     const changedWaivers = new Map<string, Change<Waiver>>()
+    const withNewWaivers = new Set<string>()
     for (const id of dirtyWaivers) {
       const old = waiverById.get(id)
-      const stored = readWaiver(id, waivers.get(id))
-      const voided = stored ? voids.get(waiverKey(id)) : undefined
-      if (unchanged(old, waiverBase.get(id), stored, voided)) continue
-      const next = stored && withVoid(stored, voided)
+      const read = readWaiver(id, waivers.get(id))
+      const next = read && flagged(read, `waiver:${id}`)
+      if (old === next) continue
       if (old) {
         unlink(waiversOfLoan, old.loanId, id)
         withNewWaivers.add(old.loanId)
         waiverById.delete(id)
-        waiverBase.delete(id)
       }
-      if (stored && next) {
+      if (next) {
         waiverById.set(id, next)
-        waiverBase.set(id, stored)
         link(waiversOfLoan, next.loanId, id)
         withNewWaivers.add(next.loanId)
       }
@@ -375,7 +329,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     }
 
     const changedLoans = new Map<string, Change<Loan>>()
-    for (const id of new Set([...dirtyLoans, ...withNewFacts, ...withNewWaivers])) {
+    for (const id of new Set([...dirtyLoans, ...withNewPayments, ...withNewWaivers])) {
       const stored = storedLoans.get(id)
       const previous = loanById.get(id)
       if (!stored) {
@@ -383,9 +337,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
         loanById.delete(id)
         continue
       }
-      const facts = previous && !withNewFacts.has(id) ? previous.payments : factsOf(id)
-      const waiverFacts = previous && !withNewWaivers.has(id) ? previous.waivers : waiverFactsOf(id)
-      const loan = withFacts(stored, facts, waiverFacts)
+      const loan = withFacts(
+        stored,
+        previous && !withNewPayments.has(id) ? previous.payments : paymentFactsOf(id),
+        previous && !withNewWaivers.has(id) ? previous.waivers : waiverFactsOf(id),
+      )
       loanById.set(id, loan)
       changedLoans.set(id, { old: previous, next: loan })
       touchedPeople.add(stored.personId)
@@ -413,7 +369,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       changedPeople.set(id, { old: previous, next: person })
     }
 
-    for (const set of dirty) set.clear()
+    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+      set.clear()
+    }
     const changes = changedPeople.size + changedLoans.size + changedPayments.size
     if (changes + changedWaivers.size === 0) return prev
     return {

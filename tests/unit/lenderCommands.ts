@@ -8,14 +8,14 @@ import * as Y from 'yjs'
 import { loansMap, paymentsMap, peopleMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { readPayment, recordDeposit } from '../../shared/schema/payment.ts'
 import {
   addPerson,
   archivePerson,
   restorePerson,
   updatePerson,
 } from '../../shared/schema/person.ts'
-import { undoVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
+import { readVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
 import { recordWaiver } from '../../shared/schema/waiver.ts'
 
 // Few distinct values, so that ties (same createdAt, same date) and same-field conflicts are common.
@@ -27,8 +27,6 @@ export const timestamp = fc.constantFrom(
 const date = fc.constantFrom('2025-01-01', '2025-02-15', '2025-03-31', '2025-12-31')
 const pick = fc.nat({ max: 7 })
 const paise = fc.integer({ min: 1, max: 10_000_000 })
-// Sometimes a named device, sometimes none (who changed what is history only).
-const by = fc.constantFrom(undefined, { account: 'a@example.com', device: 'Phone' })
 
 export const command = fc.oneof(
   fc.record({
@@ -63,9 +61,8 @@ export const command = fc.oneof(
     date,
     allocations: fc.array(fc.tuple(pick, paise), { minLength: 1, maxLength: 2 }),
   }),
-  fc.record({ kind: fc.constant('waiver'), date, pick, amount: paise, by }),
-  fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver'), pick, by }),
-  fc.record({ kind: fc.constantFrom('undoVoid', 'undoVoidsOf'), pick, by }),
+  fc.record({ kind: fc.constant('waive'), pick, date, amount: paise }),
+  fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver', 'undoVoids'), pick }),
 )
 export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 
@@ -75,15 +72,9 @@ export function nth(map: Y.Map<unknown>, n: number): string | null {
   return keys.length === 0 ? null : (keys[n % keys.length] ?? null)
 }
 
-/** The nth of some ids, in a device-independent order; null when there are none. */
-function nthOf(ids: Iterable<string>, n: number): string | null {
-  const sorted = [...new Set(ids)].sort()
-  return sorted.length === 0 ? null : (sorted[n % sorted.length] ?? null)
-}
-
 /** Applies one command to a device; returns how many payments it recorded. */
 export function apply(doc: Y.Doc, cmd: Command, now: string): number {
-  const opts = { now, ...('by' in cmd && cmd.by && { by: cmd.by }) }
+  const opts = { now }
   switch (cmd.kind) {
     case 'addPerson':
       addPerson(doc, { name: cmd.name, cityId: 'c1', balance: cmd.balance, gender: 'female' }, opts)
@@ -135,33 +126,26 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
       const result = recordDeposit(doc, { date: cmd.date, allocations }, opts)
       return result.ok ? result.paymentIds.length : 0
     }
-    case 'waiver': {
+    case 'waive': {
       const loanId = nth(loansMap(doc), cmd.pick)
       if (loanId) recordWaiver(doc, { loanId, date: cmd.date, amount: cmd.amount }, opts)
       return 0
     }
     case 'voidDeposit': {
-      const deposits = [...paymentsMap(doc).values()].map(
-        (p) => (p as { depositId: string }).depositId,
-      )
-      const id = nthOf(deposits, cmd.pick)
-      if (id) voidDeposit(doc, id, 'a mistake', opts)
+      const payment = nth(paymentsMap(doc), cmd.pick)
+      const depositId = payment && readPayment(payment, paymentsMap(doc).get(payment))?.depositId
+      if (depositId) voidDeposit(doc, depositId, 'typo', opts)
       return 0
     }
     case 'voidWaiver': {
-      const id = nth(waiversMap(doc), cmd.pick)
-      if (id) voidWaiver(doc, id, 'a mistake', opts)
+      const waiverId = nth(waiversMap(doc), cmd.pick)
+      if (waiverId) voidWaiver(doc, waiverId, 'given by mistake', opts)
       return 0
     }
-    case 'undoVoid': {
-      const id = nth(voidsMap(doc), cmd.pick)
-      if (id) undoVoid(doc, id, opts)
-      return 0
-    }
-    case 'undoVoidsOf': {
-      const targets = [...voidsMap(doc).values()].map((v) => (v as { targetId: string }).targetId)
-      const id = nthOf(targets, cmd.pick)
-      if (id) undoVoidsOf(doc, id, opts)
+    case 'undoVoids': {
+      const voidId = nth(voidsMap(doc), cmd.pick)
+      const target = voidId && readVoid(voidId, voidsMap(doc).get(voidId))?.targetId
+      if (target) undoVoidsOf(doc, target, opts)
       return 0
     }
   }
