@@ -9,7 +9,7 @@
  */
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
-import type { PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
+import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
 import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
 import { byCreation, readLender, reconcilePerson, withFacts } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
@@ -91,7 +91,20 @@ function patchSorted<T>(
 
 function samePerson(a: Person, b: Person): boolean {
   const keys = Object.keys(a) as (keyof Person)[]
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+  return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]))
+}
+
+/** Identical, or two actors naming one account and device (each read makes a new object). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  const x = a as Actor | undefined
+  const y = b as Actor | undefined
+  return (
+    typeof x === 'object' &&
+    typeof y === 'object' &&
+    x.account === y.account &&
+    x.device === y.device
+  )
 }
 
 /** Starts projecting `doc`; call `destroy` when the doc is closed. */
