@@ -9,7 +9,9 @@ import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
+import { labels, money } from '../../ui/words.ts'
 import { matchesNameOrPhone } from './dashboardSearch.ts'
+import { withColumnTotals } from './dashboardTotals.ts'
 
 type Row = ReturnType<typeof summarizeDashboard>['rows'][number]
 
@@ -21,17 +23,22 @@ export function DashboardScreen() {
   const loaded = useLoaded()
   const wide = useWide()
   const [search, setSearch] = useState('')
-  const summary = useMemo(() => summarizeDashboard(people, loans, today), [people, loans, today])
+  const summary = useMemo(
+    () => withColumnTotals(summarizeDashboard(people, loans, today)),
+    [people, loans, today],
+  )
   const rows = summary.rows.filter((row) => matchesNameOrPhone(row, search))
 
   return (
     <Page title="Loan Dashboard">
       <SummaryTiles
         tiles={[
-          { label: 'Total Users', value: summary.totalUsers },
-          { label: 'Active Loans', value: summary.activeLoans },
-          { label: 'Total Principal', value: <Money paise={summary.totalPrincipal} /> },
-          { label: 'Total Due', value: <Money paise={summary.totalDue} /> },
+          { label: labels.totalUsers, value: summary.totalUsers },
+          { label: labels.activeLoans, value: summary.activeLoans },
+          { label: money.principalLeft, value: <Money paise={summary.totalPrincipal} /> },
+          { label: money.interestDue, value: <Money paise={summary.totalInterest} /> },
+          { label: money.paid, value: <Money paise={summary.totalPaid} /> },
+          { label: money.dueToday, value: <Money paise={summary.totalDue} /> },
         ]}
       />
       <FormField label="Search by name or phone">
@@ -58,11 +65,11 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
           <Table.Row>
             <Table.ColumnHeader>Name</Table.ColumnHeader>
             <Table.ColumnHeader>Phone</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Active Loans</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Loan Amount</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Current Interest</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total Paid</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total Due</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{labels.activeLoans}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.principalLeft}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.interestDue}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.paid}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
             <Table.ColumnHeader>Actions</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -100,17 +107,17 @@ function DashboardCards({ rows }: { rows: readonly Row[] }) {
           </Card.Header>
           <Card.Body>
             <SimpleGrid columns={2} gap="2" fontSize="sm">
-              <Figure label="Active Loans">{row.activeLoans}</Figure>
-              <Figure label="Loan Amount">
+              <Figure label={labels.activeLoans}>{row.activeLoans}</Figure>
+              <Figure label={money.principalLeft}>
                 <Money paise={row.principalRemaining} />
               </Figure>
-              <Figure label="Current Interest">
+              <Figure label={money.interestDue}>
                 <Money paise={row.currentInterest} />
               </Figure>
-              <Figure label="Total Paid">
+              <Figure label={money.paid}>
                 <Money paise={row.totalPaid} />
               </Figure>
-              <Figure label="Total Due">
+              <Figure label={money.dueToday}>
                 <Text as="span" fontWeight="semibold">
                   <Money paise={row.totalDue} />
                 </Text>
