@@ -42,10 +42,13 @@ export { previewDeposit, type DepositPreviewLine } from './preview.ts'
 export { validateWaiver, waiverMessages, type WaiverReason } from './waiver.ts'
 export {
   compareRows,
+  createDashboardCache,
+  dashboardFromRows,
   dashboardRow,
   summarizeDashboard,
   summarizePerson,
   withDashboardRow,
+  type CachedDashboard,
   type DashboardPerson,
   type DashboardRow,
   type DashboardSummary,

@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { summarizeDashboard } from '../../../shared/ledger/engine.ts'
-import { useActiveLoans, useActivePeople, useLoaded, useToday } from '../../data/hooks.ts'
+import type { DashboardRow } from '../../../shared/ledger/engine.ts'
+import { useDashboard, useLoaded } from '../../data/hooks.ts'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
@@ -13,20 +13,15 @@ import { labels, money } from '../../ui/words.ts'
 import { matchesNameOrPhone } from './dashboardSearch.ts'
 import { withColumnTotals } from './dashboardTotals.ts'
 
-type Row = ReturnType<typeof summarizeDashboard>['rows'][number]
+type Row = DashboardRow
 
 /** The Loan Dashboard: totals for the lender, then one row per person by total due. */
 export function DashboardScreen() {
-  const people = useActivePeople()
-  const loans = useActiveLoans()
-  const today = useToday()
+  const dashboard = useDashboard()
+  const summary = useMemo(() => withColumnTotals(dashboard), [dashboard])
   const loaded = useLoaded()
   const wide = useWide()
   const [search, setSearch] = useState('')
-  const summary = useMemo(
-    () => withColumnTotals(summarizeDashboard(people, loans, today)),
-    [people, loans, today],
-  )
   const rows = summary.rows.filter((row) => matchesNameOrPhone(row, search))
 
   return (

@@ -11,6 +11,7 @@ import type { Payment } from '../../../shared/schema/types.ts'
 import {
   useActiveLoans,
   useActivePeople,
+  useFiguresOf,
   useLender,
   useLoaded,
   useToday,
@@ -54,9 +55,11 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
         ),
     [allLoans, personId],
   )
+  // The doc's figures cache: a loan whose facts did not change is not replayed again.
+  const cachedFigures = useFiguresOf()
   const figures = useMemo(
-    () => new Map(loans.map((l) => [l.id, loanFigures(l, today)])),
-    [loans, today],
+    () => new Map(loans.map((l) => [l.id, cachedFigures(l, today)])),
+    [loans, today, cachedFigures],
   )
   // Each payment's deposit and author, and how many loans each deposit paid (a void takes all).
   const { byId, loansInDeposit } = useMemo(() => {
