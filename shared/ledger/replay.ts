@@ -43,29 +43,6 @@ export function liveFacts<T extends { voided?: unknown }>(facts: readonly T[]): 
     : facts
 }
 
-type Fact = { waiver: false; fact: PaymentFact } | { waiver: true; fact: WaiverFact }
-
-/** Payments and waivers interleaved in replay order (a payment first on a full tie). */
-function interleave(payments: readonly PaymentFact[], waivers: readonly WaiverFact[]): Fact[] {
-  const ps = inReplayOrder(payments)
-  const ws = inReplayOrder(waivers)
-  const out: Fact[] = []
-  let i = 0
-  let j = 0
-  while (i < ps.length || j < ws.length) {
-    const p = ps[i]
-    const w = ws[j]
-    if (p !== undefined && (w === undefined || comparePayments(p, w) <= 0)) {
-      out.push({ waiver: false, fact: p })
-      i++
-    } else if (w !== undefined) {
-      out.push({ waiver: true, fact: w })
-      j++
-    }
-  }
-  return out
-}
-
 /**
  * Replays every payment and waiver of a loan, in replay order, from balance = amount on the start
  * date. Voided payments and waivers are skipped, as if never recorded.
@@ -91,7 +68,16 @@ export function replayLoan(
   let cumulativeInterest = 0
   let totalPrincipalPaid = 0
   let overpaidTotal = 0
-  for (const { waiver, fact } of interleave(liveFacts(payments), liveFacts(waivers))) {
+  const ps = inReplayOrder(liveFacts(payments))
+  const ws = waivers.length === 0 ? waivers : inReplayOrder(liveFacts(waivers))
+  // Merge the two ordered lists as we go (a payment first on a full tie); no list is built.
+  for (let i = 0, j = 0; i < ps.length || j < ws.length;) {
+    const p = ps[i]
+    const w = ws[j]
+    const waiver = p === undefined || (w !== undefined && comparePayments(w, p) < 0)
+    const fact = (waiver ? w : p) as PaymentFact | WaiverFact
+    if (waiver) j++
+    else i++
     const day = epochDay(fact.date)
     const days = Math.max(0, day - accrualFrom)
     const interest = interestAt(balance, perYear, days)
@@ -99,7 +85,8 @@ export function replayLoan(
     let entry: LedgerEntry
     if (waiver) {
       const waived = Math.min(fact.amount, totalDue)
-      const note = fact.note?.trim() ? fact.note : undefined
+      const { note: text } = fact as WaiverFact
+      const note = text?.trim() ? text : undefined
       entry = {
         paymentId: fact.id,
         depositDate: fact.date,
@@ -126,7 +113,8 @@ export function replayLoan(
       cumulativeInterest += interestPaid
       totalPrincipalPaid += principalPaid
       overpaidTotal += overpaid
-      const description = fact.description?.trim() ? fact.description : undefined
+      const { description: text } = fact as PaymentFact
+      const description = text?.trim() ? text : undefined
       entry = {
         paymentId: fact.id,
         depositDate: fact.date,

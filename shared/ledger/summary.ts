@@ -179,17 +179,6 @@ export function withDashboardRow(prev: DashboardSummary, row: DashboardRow): Das
   }
 }
 
-function negated(r: Reckoning): Reckoning {
-  return {
-    lent: -r.lent,
-    interest: -r.interest,
-    paid: -r.paid,
-    overpaid: -r.overpaid,
-    waived: -r.waived,
-    due: -r.due,
-  }
-}
-
 /** A dashboard that remembers each person's row (see `createDashboardCache`). */
 export type CachedDashboard = (
   people: readonly DashboardPerson[],
@@ -227,5 +216,16 @@ export function createDashboardCache(figuresOf: FiguresOf = loanFigures): Cached
     // Only the people passed in this time are kept, so removed people leave nothing behind.
     cache = next
     return dashboardFromRows(rows)
+  }
+}
+
+function negated(r: Reckoning): Reckoning {
+  return {
+    lent: -r.lent,
+    interest: -r.interest,
+    paid: -r.paid,
+    overpaid: -r.overpaid,
+    waived: -r.waived,
+    due: -r.due,
   }
 }

@@ -9,14 +9,15 @@
  */
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
-import type { PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
+import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
 import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
 import { byCreation, readLender, reconcilePerson, withFacts } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readPayment } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
-import type { LenderSnapshot, Loan, Payment, Person } from './types.ts'
+import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
 import { activeVoids } from './void.ts'
+import { readWaiver } from './waiver.ts'
 
 /** A live view of one lender's doc. */
 export interface LenderProjection {
@@ -27,7 +28,7 @@ export interface LenderProjection {
    * same array until one of them changes (so a per-person cache can skip everyone else).
    */
   activeLoansOf(personId: string): readonly Loan[]
-  /** Calls `listener` after every transaction that changed people, loans, payments or corrections. */
+  /** Calls `listener` after every transaction that changed people, loans or payments. */
   subscribe(listener: () => void): () => void
   /** Stops listening to the doc. */
   destroy(): void
@@ -88,11 +89,22 @@ function patchSorted<T>(
   return next
 }
 
-const noWaivers: readonly WaiverFact[] = []
-
 function samePerson(a: Person, b: Person): boolean {
   const keys = Object.keys(a) as (keyof Person)[]
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+  return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]))
+}
+
+/** Identical, or two actors naming one account and device (each read makes a new object). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  const x = a as Actor | undefined
+  const y = b as Actor | undefined
+  return (
+    typeof x === 'object' &&
+    typeof y === 'object' &&
+    x.account === y.account &&
+    x.device === y.device
+  )
 }
 
 /** Starts projecting `doc`; call `destroy` when the doc is closed. */
@@ -100,21 +112,24 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const people = peopleMap(doc)
   const loans = loansMap(doc)
   const payments = paymentsMap(doc)
+  const waivers = waiversMap(doc)
 
   const dirtyPeople = new Set<string>()
   const dirtyLoans = new Set<string>()
   const dirtyPayments = new Set<string>()
-  // Waivers, voids and undos are rare corrections: any change to them reads everything again,
-  // which keeps the rules about them (which void shows, what it flags) in `readLender` alone.
-  const dirtyCorrections = new Set<string>()
+  const dirtyWaivers = new Set<string>()
+  // Voids and their undos are few: any change to them re-derives which targets stand voided.
+  const dirtyVoids = new Set<string>()
   const observers = [
     [people, collectKeys(dirtyPeople)],
     [loans, collectKeys(dirtyLoans)],
     [payments, collectKeys(dirtyPayments)],
-    [waiversMap(doc), collectKeys(dirtyCorrections)],
-    [voidsMap(doc), collectKeys(dirtyCorrections)],
-    [undosMap(doc), collectKeys(dirtyCorrections)],
+    [waivers, collectKeys(dirtyWaivers)],
+    [voidsMap(doc), collectKeys(dirtyVoids)],
+    [undosMap(doc), collectKeys(dirtyVoids)],
   ] as const
+  const dirtyCount = () =>
+    dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyWaivers.size + dirtyVoids.size
   for (const [map, observer] of observers) map.observeDeep(observer)
 
   // The stored entries, and indexes from a loan to its payments and a person to their loans.
@@ -122,6 +137,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const storedLoans = new Map<string, StoredLoan>()
   const paymentById = new Map<string, Payment>()
   const paymentsOfLoan = new Map<string, Set<string>>()
+  const paymentsOfDeposit = new Map<string, Set<string>>()
+  const waiverById = new Map<string, Waiver>()
+  const waiversOfLoan = new Map<string, Set<string>>()
+  // What stands voided, keyed `deposit:<id>` or `waiver:<id>` (see `activeVoids`).
+  let voids = new Map<string, VoidInfo>()
   const loansOfPerson = new Map<string, Set<string>>()
   // The snapshot's objects, by id, so an unchanged one is handed out again.
   const personById = new Map<string, Person>()
@@ -134,9 +154,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const listeners = new Set<() => void>()
 
   const onTransaction = (transaction: Y.Transaction) => {
-    if (dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyCorrections.size === 0) {
-      return
-    }
+    if (dirtyCount() === 0) return
     if (!transaction.changedParentTypes.size) return
     pending = true
     for (const listener of listeners) listener()
@@ -156,13 +174,28 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     if (set.size === 0) index.delete(key)
   }
 
-  function factsOf(loanId: string): PaymentFact[] {
+  function paymentFactsOf(loanId: string): PaymentFact[] {
     const facts: PaymentFact[] = []
     for (const id of paymentsOfLoan.get(loanId) ?? []) {
       const { loanId: _loanId, depositId: _depositId, ...fact } = paymentById.get(id) as Payment
       facts.push(fact)
     }
     return facts.sort(comparePayments)
+  }
+
+  function waiverFactsOf(loanId: string): WaiverFact[] {
+    const facts: WaiverFact[] = []
+    for (const id of waiversOfLoan.get(loanId) ?? []) {
+      const { loanId: _loanId, ...fact } = waiverById.get(id) as Waiver
+      facts.push(fact)
+    }
+    return facts.sort(comparePayments)
+  }
+
+  /** An entry with the void that stands on it, if any (a new object only when voided). */
+  function flagged<T extends object>(entry: T, key: string): T {
+    const voided = voids.get(key)
+    return voided ? { ...entry, voided } : entry
   }
 
   /** Rebuilds one person's active loans, keeping the old array when it holds the same loans. */
@@ -188,10 +221,22 @@ export function projectLender(doc: Y.Doc): LenderProjection {
 
   /** Everything from scratch: the first snapshot, and after a batch too large to patch. */
   function readAll(): LenderSnapshot {
-    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyCorrections]) set.clear()
-    for (const map of [storedPeople, storedLoans, paymentById, paymentsOfLoan, loansOfPerson]) {
+    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+      set.clear()
+    }
+    for (const map of [
+      storedPeople,
+      storedLoans,
+      paymentById,
+      paymentsOfLoan,
+      paymentsOfDeposit,
+      waiverById,
+      waiversOfLoan,
+      loansOfPerson,
+    ]) {
       map.clear()
     }
+    voids = activeVoids(doc)
     personById.clear()
     loanById.clear()
     activeLoans.clear()
@@ -199,6 +244,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     for (const payment of snapshot.payments) {
       paymentById.set(payment.id, payment)
       link(paymentsOfLoan, payment.loanId, payment.id)
+      link(paymentsOfDeposit, payment.depositId, payment.id)
+    }
+    for (const waiver of snapshot.waivers) {
+      waiverById.set(waiver.id, waiver)
+      link(waiversOfLoan, waiver.loanId, waiver.id)
     }
     for (const loan of snapshot.loans) {
       const { payments: _payments, waivers: _waivers, ...stored } = loan
@@ -220,29 +270,59 @@ export function projectLender(doc: Y.Doc): LenderProjection {
 
   /** The previous snapshot with only the named entries read again. */
   function patch(prev: LenderSnapshot): LenderSnapshot {
+    // A void or an undo changes what stands voided: re-read the deposits and waivers it names.
+    if (dirtyVoids.size) {
+      const next = activeVoids(doc)
+      for (const key of new Set([...voids.keys(), ...next.keys()])) {
+        if (voids.get(key)?.voidId === next.get(key)?.voidId) continue
+        const [kind, targetId] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]
+        if (kind === 'waiver') dirtyWaivers.add(targetId)
+        else for (const id of paymentsOfDeposit.get(targetId) ?? []) dirtyPayments.add(id)
+      }
+      voids = next
+    }
+
     const changedPayments = new Map<string, Change<Payment>>()
-    // Loans whose list of payments changed, and loans whose own fields changed.
-    const withNewFacts = new Set<string>()
-    // A payment that arrives after a void of its deposit is voided too (the void waited for it).
-    const voids: Map<string, VoidInfo> | null =
-      dirtyPayments.size > 0 && voidsMap(doc).size > 0 ? activeVoids(doc) : null
+    // Loans whose list of payments, or of waivers, changed.
+    const withNewPayments = new Set<string>()
     for (const id of dirtyPayments) {
       const old = paymentById.get(id)
       const read = readPayment(id, payments.get(id))
-      const voided = read && voids?.get(`deposit:${read.depositId}`)
-      const next = read && voided ? { ...read, voided } : read
+      const next = read && flagged(read, `deposit:${read.depositId}`)
       if (old === next) continue
       if (old) {
         unlink(paymentsOfLoan, old.loanId, id)
-        withNewFacts.add(old.loanId)
+        unlink(paymentsOfDeposit, old.depositId, id)
+        withNewPayments.add(old.loanId)
         paymentById.delete(id)
       }
       if (next) {
         paymentById.set(id, next)
         link(paymentsOfLoan, next.loanId, id)
-        withNewFacts.add(next.loanId)
+        link(paymentsOfDeposit, next.depositId, id)
+        withNewPayments.add(next.loanId)
       }
       changedPayments.set(id, { old, next })
+    }
+
+    const changedWaivers = new Map<string, Change<Waiver>>()
+    const withNewWaivers = new Set<string>()
+    for (const id of dirtyWaivers) {
+      const old = waiverById.get(id)
+      const read = readWaiver(id, waivers.get(id))
+      const next = read && flagged(read, `waiver:${id}`)
+      if (old === next) continue
+      if (old) {
+        unlink(waiversOfLoan, old.loanId, id)
+        withNewWaivers.add(old.loanId)
+        waiverById.delete(id)
+      }
+      if (next) {
+        waiverById.set(id, next)
+        link(waiversOfLoan, next.loanId, id)
+        withNewWaivers.add(next.loanId)
+      }
+      changedWaivers.set(id, { old, next })
     }
 
     const touchedPeople = new Set<string>(dirtyPeople)
@@ -262,7 +342,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     }
 
     const changedLoans = new Map<string, Change<Loan>>()
-    for (const id of new Set([...dirtyLoans, ...withNewFacts])) {
+    for (const id of new Set([...dirtyLoans, ...withNewPayments, ...withNewWaivers])) {
       const stored = storedLoans.get(id)
       const previous = loanById.get(id)
       if (!stored) {
@@ -270,9 +350,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
         loanById.delete(id)
         continue
       }
-      const facts = previous && !withNewFacts.has(id) ? previous.payments : factsOf(id)
-      // Waivers change only through a full read, so a patched loan keeps the ones it had.
-      const loan = withFacts(stored, facts, previous?.waivers ?? noWaivers)
+      const loan = withFacts(
+        stored,
+        previous && !withNewPayments.has(id) ? previous.payments : paymentFactsOf(id),
+        previous && !withNewWaivers.has(id) ? previous.waivers : waiverFactsOf(id),
+      )
       loanById.set(id, loan)
       changedLoans.set(id, { old: previous, next: loan })
       touchedPeople.add(stored.personId)
@@ -300,10 +382,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       changedPeople.set(id, { old: previous, next: person })
     }
 
-    dirtyPeople.clear()
-    dirtyLoans.clear()
-    dirtyPayments.clear()
-    if (changedPeople.size + changedLoans.size + changedPayments.size === 0) return prev
+    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+      set.clear()
+    }
+    const changes = changedPeople.size + changedLoans.size + changedPayments.size
+    if (changes + changedWaivers.size === 0) return prev
     return {
       people: changedPeople.size
         ? patchSorted(prev.people, changedPeople.values(), byCreation)
@@ -314,7 +397,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       payments: changedPayments.size
         ? patchSorted(prev.payments, changedPayments.values(), comparePayments)
         : prev.payments,
-      waivers: prev.waivers,
+      waivers: changedWaivers.size
+        ? patchSorted(prev.waivers, changedWaivers.values(), comparePayments)
+        : prev.waivers,
     }
   }
 
@@ -322,12 +407,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     snapshot() {
       if (!pending && current) return current
       pending = false
-      const changed = dirtyPeople.size + dirtyLoans.size + dirtyPayments.size
-      const size = storedPeople.size + storedLoans.size + paymentById.size
-      current =
-        !current || dirtyCorrections.size > 0 || changed > size * FULL_READ_RATIO
-          ? readAll()
-          : patch(current)
+      const changed = dirtyCount()
+      const size = storedPeople.size + storedLoans.size + paymentById.size + waiverById.size
+      current = !current || changed > size * FULL_READ_RATIO ? readAll() : patch(current)
       return current
     },
     activeLoansOf(personId) {

@@ -5,16 +5,18 @@
  */
 import fc from 'fast-check'
 import * as Y from 'yjs'
-import { loansMap, peopleMap } from '../../shared/schema/doc.ts'
+import { loansMap, paymentsMap, peopleMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { readPayment, recordDeposit } from '../../shared/schema/payment.ts'
 import {
   addPerson,
   archivePerson,
   restorePerson,
   updatePerson,
 } from '../../shared/schema/person.ts'
+import { readVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
+import { recordWaiver } from '../../shared/schema/waiver.ts'
 
 // Few distinct values, so that ties (same createdAt, same date) and same-field conflicts are common.
 export const timestamp = fc.constantFrom(
@@ -59,6 +61,8 @@ export const command = fc.oneof(
     date,
     allocations: fc.array(fc.tuple(pick, paise), { minLength: 1, maxLength: 2 }),
   }),
+  fc.record({ kind: fc.constant('waive'), pick, date, amount: paise }),
+  fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver', 'undoVoids'), pick }),
 )
 export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 
@@ -121,6 +125,28 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
       })
       const result = recordDeposit(doc, { date: cmd.date, allocations }, opts)
       return result.ok ? result.paymentIds.length : 0
+    }
+    case 'waive': {
+      const loanId = nth(loansMap(doc), cmd.pick)
+      if (loanId) recordWaiver(doc, { loanId, date: cmd.date, amount: cmd.amount }, opts)
+      return 0
+    }
+    case 'voidDeposit': {
+      const payment = nth(paymentsMap(doc), cmd.pick)
+      const depositId = payment && readPayment(payment, paymentsMap(doc).get(payment))?.depositId
+      if (depositId) voidDeposit(doc, depositId, 'typo', opts)
+      return 0
+    }
+    case 'voidWaiver': {
+      const waiverId = nth(waiversMap(doc), cmd.pick)
+      if (waiverId) voidWaiver(doc, waiverId, 'given by mistake', opts)
+      return 0
+    }
+    case 'undoVoids': {
+      const voidId = nth(voidsMap(doc), cmd.pick)
+      const target = voidId && readVoid(voidId, voidsMap(doc).get(voidId))?.targetId
+      if (target) undoVoidsOf(doc, target, opts)
+      return 0
     }
   }
 }

@@ -10,7 +10,7 @@ import { createDashboardCache, summarizeDashboard } from '../../shared/ledger/en
 import { readLender } from '../../shared/schema/lender.ts'
 import { addLoan } from '../../shared/schema/loan.ts'
 import { recordDeposit } from '../../shared/schema/payment.ts'
-import { addPerson, archivePerson } from '../../shared/schema/person.ts'
+import { addPerson, archivePerson, updatePerson } from '../../shared/schema/person.ts'
 import { projectLender } from '../../shared/schema/projection.ts'
 import { apply, command, device, timestamp } from './lenderCommands.ts'
 
@@ -78,6 +78,23 @@ describe('the lender projection', () => {
     expect(projection.activeLoansOf('pa')).toContain(after.loans[0])
     expect(projection.activeLoansOf('pb')).toBe(loansOfPb)
     expect(loansOfPb).toEqual([lc])
+  })
+
+  it('keeps a person stamped with who changed them when a deposit touches their loan', () => {
+    const { doc } = device()
+    const by = { account: 'lender@example.com', device: 'Phone' }
+    updatePerson(doc, 'pa', { phone: '98765' }, { now, by })
+    const projection = projectLender(doc)
+    const before = projection.snapshot()
+    recordDeposit(
+      doc,
+      { date: '2025-03-01', allocations: [{ loanId: 'la', amount: 100 }] },
+      { now, by },
+    )
+    const after = projection.snapshot()
+    expect(after.people).toBe(before.people)
+    expect(after.people[0]?.updatedBy).toEqual(by)
+    expect(after).toEqual(readLender(doc))
   })
 
   it('shows a person archived elsewhere as revived when a loan of theirs arrives', () => {
