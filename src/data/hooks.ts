@@ -17,6 +17,8 @@ import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/sche
 import { recordDeposit, type DepositInput } from '../../shared/schema/payment.ts'
 import { addPerson, archivePerson, restorePerson, updatePerson } from '../../shared/schema/person.ts'
 import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
+import { undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
+import { recordWaiver } from '../../shared/schema/waiver.ts'
 import type {
   City,
   LenderSnapshot,
@@ -25,8 +27,10 @@ import type {
   LoanPatch,
   Person,
   PersonInput,
+  WaiverInput,
 } from '../../shared/schema/types.ts'
 import { readToday, subscribeToday } from './clock.ts'
+import { readDeviceName } from './device.ts'
 import type { SyncState } from './room.ts'
 import type { SessionUser } from './session.ts'
 import { snapshotStore } from './snapshotStore.ts'
@@ -186,12 +190,21 @@ export function useSession(): { user: SessionUser } {
   return useMemo(() => ({ user }), [user])
 }
 
-/** The named writes, bound to the open docs and stamped with the current time. */
+/**
+ * The named writes, bound to the open docs and stamped with the current time and who made them:
+ * the signed-in account and this device's name, read at the moment of the write so a renamed
+ * device signs its next change with the new name. The stamp is history only, never money.
+ */
 export function useMutations() {
-  const { lender, cities } = useSignedIn().workspace
+  const { user, workspace } = useSignedIn()
+  const { lender, cities } = workspace
+  const account = user.email
   return useMemo(() => {
     const doc = lender.doc
-    const stamp = () => ({ now: new Date().toISOString() })
+    const stamp = () => ({
+      now: new Date().toISOString(),
+      by: { account, device: readDeviceName() },
+    })
     return {
       addPerson: (input: PersonInput) => addPerson(doc, input, stamp()),
       updatePerson: (id: string, patch: Partial<PersonInput>) =>
@@ -203,9 +216,23 @@ export function useMutations() {
       archiveLoan: (id: string) => archiveLoan(doc, id, stamp()),
       restoreLoan: (id: string) => restoreLoan(doc, id, stamp()),
       recordDeposit: (deposit: DepositInput) => recordDeposit(doc, deposit, stamp()),
+      recordWaiver: (input: WaiverInput) => recordWaiver(doc, input, stamp()),
+      /** Voids a whole deposit (every loan it paid) or one waiver, with the lender's reason. */
+      voidEntry: (target: VoidTarget, reason: string) =>
+        target.kind === 'deposit'
+          ? voidDeposit(doc, target.id, reason, stamp())
+          : voidWaiver(doc, target.id, reason, stamp()),
+      /** Undoes every active void of the deposit or waiver (two devices may both have voided it). */
+      undoVoid: (target: VoidTarget) => undoVoidsOf(doc, target.id, stamp()),
       addCity: (name: string) => addCity(cities.doc, name, stamp()),
     }
-  }, [lender, cities])
+  }, [lender, cities, account])
+}
+
+/** What a void acts on: a whole deposit, or one waiver. */
+export interface VoidTarget {
+  kind: 'deposit' | 'waiver'
+  id: string
 }
 
 /** The functions `useMutations` returns. */

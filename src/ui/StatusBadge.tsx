@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react'
 import type { StatusLabel } from '../../shared/ledger/engine.ts'
+import { labels } from './words.ts'
 
 const palette: Record<StatusLabel, string> = {
   Active: 'green',
@@ -8,11 +9,20 @@ const palette: Record<StatusLabel, string> = {
   Paid: 'blue',
 }
 
-/** A coloured badge with the loan's display status as its text. */
-export function StatusBadge({ status }: { status: StatusLabel }) {
+/**
+ * A coloured badge with the loan's display status as its text; a loan that a waiver helped close
+ * reads "Paid (settled)", so forgiven money is never mistaken for money received.
+ */
+export function StatusBadge({
+  status,
+  settledByWaiver = false,
+}: {
+  status: StatusLabel
+  settledByWaiver?: boolean
+}) {
   return (
     <Badge colorPalette={palette[status]} variant="subtle">
-      {status}
+      {status === 'Paid' && settledByWaiver ? labels.paidSettled : status}
     </Badge>
   )
 }

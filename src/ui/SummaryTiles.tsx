@@ -8,12 +8,18 @@ export interface Tile {
 }
 
 /**
- * A row of figure tiles. Each tile is a labelled group, so "the Total Due tile" can be found by
- * role and name by a screen reader and by a test.
+ * A row of figure tiles in a region named "Totals". Each tile is a labelled group, so "the Due
+ * today tile" can be found by role and name by a screen reader and by a test, apart from the
+ * same word on a card below.
  */
 export function SummaryTiles({ tiles }: { tiles: readonly Tile[] }) {
   return (
-    <SimpleGrid columns={{ base: 2, md: tiles.length }} gap="3">
+    <SimpleGrid
+      role="region"
+      aria-label="Totals"
+      columns={{ base: 2, md: Math.min(tiles.length, 3), lg: tiles.length }}
+      gap="3"
+    >
       {tiles.map((tile) => (
         <Stat.Root
           key={tile.label}

@@ -148,18 +148,16 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
 
   // Person loans page: tiles, cards, all payments newest first.
   await expect(personLoans.tile('Active Loans')).toContainText(String(person.activeLoans))
-  await expect(personLoans.tile('Total Principal')).toContainText(
+  await expect(personLoans.tile('Principal left')).toContainText(
     formatINR(person.principalRemaining),
   )
-  await expect(personLoans.tile('Current Interest')).toContainText(
-    formatINR(person.currentInterest),
-  )
-  await expect(personLoans.tile('Total Outstanding')).toContainText(formatINR(person.totalDue))
+  await expect(personLoans.tile('Interest due')).toContainText(formatINR(person.currentInterest))
+  await expect(personLoans.tile('Due today')).toContainText(formatINR(person.totalDue))
   const cardA = personLoans.card('Loan A: seeds')
   const cardB = personLoans.card('Loan B: pump repair')
-  await expect(personLoans.figure(cardA, 'Balance Due')).toHaveText(formatINR(figuresA.totalDue))
-  await expect(personLoans.figure(cardB, 'Balance Due')).toHaveText(formatINR(0))
-  await expect(personLoans.figure(cardB, 'Total Paid')).toHaveText(
+  await expect(personLoans.figure(cardA, 'Due today')).toHaveText(formatINR(figuresA.totalDue))
+  await expect(personLoans.figure(cardB, 'Due today')).toHaveText(formatINR(0))
+  await expect(personLoans.figure(cardB, 'Paid')).toHaveText(
     formatINR(firstDeposit.amount + payoff),
   )
   await expect(cardB).toContainText('Paid')
@@ -173,24 +171,31 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   await expect(paymentRows.nth(1)).toContainText(formatDisplayDate(firstDeposit.date))
   await expect(paymentRows.nth(1)).toContainText(formatINR(firstDeposit.amount))
   await cardB.getByRole('button', { name: 'Show Details' }).click()
-  const history = page.getByRole('table', { name: `Payment history of ${labelB}` })
+  const history = personLoans.history(labelB)
   await expect(history.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(2)
 
   // Dashboard: tiles and the person's row.
   await dashboard.goto()
   await expect(dashboard.tile('Total Users')).toContainText(String(board.totalUsers))
   await expect(dashboard.tile('Active Loans')).toContainText(String(board.activeLoans))
-  await expect(dashboard.tile('Total Principal')).toContainText(formatINR(board.totalPrincipal))
-  await expect(dashboard.tile('Total Due')).toContainText(formatINR(board.totalDue))
+  await expect(dashboard.tile('Principal left')).toContainText(formatINR(board.totalPrincipal))
+  await expect(dashboard.tile('Due today')).toContainText(formatINR(board.totalDue))
+  // Every money column adds up to its tile.
+  const sum = (pick: (r: (typeof board.rows)[number]) => number) =>
+    board.rows.reduce((total, r) => total + pick(r), 0)
+  await expect(dashboard.tile('Interest due')).toContainText(
+    formatINR(sum((r) => r.currentInterest)),
+  )
+  await expect(dashboard.tile('Paid')).toContainText(formatINR(sum((r) => r.totalPaid)))
   const row = dashboard.row('Asha Devi')
   const expectedRow = board.rows[0]
   if (!expectedRow) throw new Error('the engine gave no dashboard row')
   for (const [column, text] of [
     ['Active Loans', String(expectedRow.activeLoans)],
-    ['Loan Amount', formatINR(expectedRow.principalRemaining)],
-    ['Current Interest', formatINR(expectedRow.currentInterest)],
-    ['Total Paid', formatINR(expectedRow.totalPaid)],
-    ['Total Due', formatINR(expectedRow.totalDue)],
+    ['Principal left', formatINR(expectedRow.principalRemaining)],
+    ['Interest due', formatINR(expectedRow.currentInterest)],
+    ['Paid', formatINR(expectedRow.totalPaid)],
+    ['Due today', formatINR(expectedRow.totalDue)],
   ] as const) {
     await expect(await dashboard.cell(row, column)).toHaveText(text)
   }
@@ -203,13 +208,13 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   await expect(people.row('Asha Devi')).toContainText(formatINR(1500_00))
   await expect(people.row('Asha Devi')).toContainText('Friend')
 
-  // Loan list: today's balance due, in whole rupees.
+  // Loan list: what is due today, in whole rupees.
   const loans = new LoansPage(page)
   await loans.goto()
-  await expect(await loans.cell(loans.row(labelA), 'Current Balance')).toHaveText(
+  await expect(await loans.cell(loans.row(labelA), 'Due today')).toHaveText(
     formatINR(figuresA.totalDue, { decimals: 0 }),
   )
-  await expect(await loans.cell(loans.row(labelB), 'Current Balance')).toHaveText(
+  await expect(await loans.cell(loans.row(labelB), 'Due today')).toHaveText(
     formatINR(0, { decimals: 0 }),
   )
   await expect(await loans.cell(loans.row(labelB), 'Status')).toHaveText('Paid')

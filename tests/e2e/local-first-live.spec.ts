@@ -63,7 +63,7 @@ test('1. live: a person, a loan and a deposit made on one device show on the oth
 
   await loansB.rows.first().getByRole('link', { name: 'View Details' }).click()
   const personLoansB = new PersonLoansPage(b.page)
-  const totalPaidB = personLoansB.figure(personLoansB.card('Live loan'), 'Total Paid')
+  const totalPaidB = personLoansB.figure(personLoansB.card('Live loan'), 'Paid')
   await expect(totalPaidB).toHaveText('₹0.00')
   const deposit = new DepositPage(a.page)
   await deposit.goto(personLoansB.personId())

@@ -62,9 +62,7 @@ test('2. offline: the app reloads with no network, stays signed in, and takes ev
   await deposit.amount.fill('1000')
   await deposit.autoAllocate()
   await deposit.record()
-  await expect(personLoans.figure(personLoans.card('Offline loan'), 'Total Paid')).toHaveText(
-    '₹1,000.00',
-  )
+  await expect(personLoans.figure(personLoans.card('Offline loan'), 'Paid')).toHaveText('₹1,000.00')
   await expect(shell.sync).toHaveText(/^Offline/)
   await expect(shell.sync).toContainText(unsaved(4))
 
@@ -82,9 +80,7 @@ test('2. offline: the app reloads with no network, stays signed in, and takes ev
   await expect(otherPeople.row('Meera')).toContainText('9876543210')
   await otherPeople.row('Kiran').getByRole('link', { name: 'Loans' }).click()
   const otherLoans = new PersonLoansPage(other.page)
-  await expect(otherLoans.figure(otherLoans.card('Offline loan'), 'Total Paid')).toHaveText(
-    '₹1,000.00',
-  )
+  await expect(otherLoans.figure(otherLoans.card('Offline loan'), 'Paid')).toHaveText('₹1,000.00')
 })
 
 test('a 100-edit offline backlog reaches the other device after reconnecting', async ({

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { DashboardRow } from '../../../shared/ledger/engine.ts'
 import { useDashboard, useLoaded } from '../../data/hooks.ts'
 import { Figure } from '../../ui/Figure.tsx'
@@ -9,13 +9,16 @@ import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
+import { labels, money } from '../../ui/words.ts'
 import { matchesNameOrPhone } from './dashboardSearch.ts'
+import { withColumnTotals } from './dashboardTotals.ts'
 
 type Row = DashboardRow
 
 /** The Loan Dashboard: totals for the lender, then one row per person by total due. */
 export function DashboardScreen() {
-  const summary = useDashboard()
+  const dashboard = useDashboard()
+  const summary = useMemo(() => withColumnTotals(dashboard), [dashboard])
   const loaded = useLoaded()
   const wide = useWide()
   const [search, setSearch] = useState('')
@@ -25,10 +28,12 @@ export function DashboardScreen() {
     <Page title="Loan Dashboard">
       <SummaryTiles
         tiles={[
-          { label: 'Total Users', value: summary.totalUsers },
-          { label: 'Active Loans', value: summary.activeLoans },
-          { label: 'Total Principal', value: <Money paise={summary.totalPrincipal} /> },
-          { label: 'Total Due', value: <Money paise={summary.totalDue} /> },
+          { label: labels.totalUsers, value: summary.totalUsers },
+          { label: labels.activeLoans, value: summary.activeLoans },
+          { label: money.principalLeft, value: <Money paise={summary.totalPrincipal} /> },
+          { label: money.interestDue, value: <Money paise={summary.totalInterest} /> },
+          { label: money.paid, value: <Money paise={summary.totalPaid} /> },
+          { label: money.dueToday, value: <Money paise={summary.totalDue} /> },
         ]}
       />
       <FormField label="Search by name or phone">
@@ -55,11 +60,11 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
           <Table.Row>
             <Table.ColumnHeader>Name</Table.ColumnHeader>
             <Table.ColumnHeader>Phone</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Active Loans</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Loan Amount</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Current Interest</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total Paid</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Total Due</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{labels.activeLoans}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.principalLeft}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.interestDue}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.paid}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
             <Table.ColumnHeader>Actions</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -97,17 +102,17 @@ function DashboardCards({ rows }: { rows: readonly Row[] }) {
           </Card.Header>
           <Card.Body>
             <SimpleGrid columns={2} gap="2" fontSize="sm">
-              <Figure label="Active Loans">{row.activeLoans}</Figure>
-              <Figure label="Loan Amount">
+              <Figure label={labels.activeLoans}>{row.activeLoans}</Figure>
+              <Figure label={money.principalLeft}>
                 <Money paise={row.principalRemaining} />
               </Figure>
-              <Figure label="Current Interest">
+              <Figure label={money.interestDue}>
                 <Money paise={row.currentInterest} />
               </Figure>
-              <Figure label="Total Paid">
+              <Figure label={money.paid}>
                 <Money paise={row.totalPaid} />
               </Figure>
-              <Figure label="Total Due">
+              <Figure label={money.dueToday}>
                 <Text as="span" fontWeight="semibold">
                   <Money paise={row.totalDue} />
                 </Text>

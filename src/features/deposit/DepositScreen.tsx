@@ -1,18 +1,20 @@
 import { Box, Button, Flex, Heading, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
-import { isIsoDate } from '../../../shared/dates.ts'
 import {
   autoAllocate,
   balanceDue,
   depositMessages,
-  displayStatus,
-  isOutstanding,
-  replayLoan,
+  loanFigures,
+  previewDeposit,
+  settlingAmount,
   validateDeposit,
   type Allocation,
+  type DepositPreviewLine,
+  type StatusLabel,
 } from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
+import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { formatINR, moneyMessages, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import {
@@ -27,8 +29,9 @@ import { FormAlert, FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import { useWide } from '../../ui/useWide.ts'
+import { depositWords, labels, money } from '../../ui/words.ts'
 import { loanLabel } from '../loans/loanText.ts'
-import { previewAllocation } from './depositPreview.ts'
 
 /** `/users/{personId}/deposit`: one deposit, split across the person's loans. */
 export function DepositScreen({ personId }: { personId: string }) {
@@ -62,8 +65,6 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
   const [description, setDescription] = useState('')
   const [allocations, setAllocations] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
-  // When the preview's payment counts as recorded: it only orders it after same-day payments.
-  const [now] = useState(() => new Date().toISOString())
 
   // Every loan of the person is listed (spec §4), in creation order: auto-allocate breaks
   // due-date ties by it.
@@ -74,13 +75,31 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1)),
     [allLoans, personId],
   )
-  // Balances are as of the chosen deposit date; until a date is chosen, as of today.
-  const asOf = isIsoDate(date) ? date : today
-  const dues = useMemo(() => new Map(loans.map((l) => [l.id, balanceDue(l, asOf)])), [loans, asOf])
-  const due = (loan: Loan): Paise => dues.get(loan.id) ?? 0
-  const outstanding = loans
-    .filter((loan) => isOutstanding(loan.status, replayLoan(loan, loan.payments).settled))
-    .reduce((sum, loan) => sum + due(loan), 0)
+  // "Due today" is today's figure from every fact (engine notes, rule 10). A back-dated deposit
+  // also shows what was due on its date, labelled; and what settles a loan is the engine's
+  // settling amount for that date, which sees the payments recorded after it.
+  const dated = isIsoDate(date) && date <= today ? date : null
+  const figures = useMemo(
+    () => new Map(loans.map((l) => [l.id, loanFigures(l, today)])),
+    [loans, today],
+  )
+  const settling = useMemo(
+    () => new Map(loans.map((l) => [l.id, settlingAmount(l, dated ?? today, today)])),
+    [loans, dated, today],
+  )
+  const dueOnDate = useMemo(
+    () =>
+      dated !== null && dated < today
+        ? new Map(loans.map((l) => [l.id, balanceDue(l, dated)]))
+        : null,
+    [loans, dated, today],
+  )
+  const dueToday = (loan: Loan): Paise => figures.get(loan.id)?.totalDue ?? 0
+  const settles = (loan: Loan): Paise => settling.get(loan.id) ?? 0
+  const outstandingLoans = loans.filter((loan) => figures.get(loan.id)?.outstanding)
+  const outstandingToday = outstandingLoans.reduce((sum, loan) => sum + dueToday(loan), 0)
+  const outstandingOnDate =
+    dueOnDate && outstandingLoans.reduce((sum, loan) => sum + (dueOnDate.get(loan.id) ?? 0), 0)
 
   const amount = parseRupees(amountText)
   const typed = loans.map((loan) => ({ loan, paise: allocationPaise(allocations[loan.id]) }))
@@ -97,7 +116,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
     setError(null)
     const shares = autoAllocate(
       amount.paise,
-      loans.map((loan) => ({ id: loan.id, dueDate: loan.dueDate, balanceDue: due(loan) })),
+      loans.map((loan) => ({ id: loan.id, dueDate: loan.dueDate, balanceDue: settles(loan) })),
     )
     setAllocations(Object.fromEntries(shares.map((s) => [s.id, paiseToRupeeInput(s.amount)])))
   }
@@ -127,10 +146,13 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
       setError(depositMessages[checked.reason])
       return
     }
-    const over = checked.allocations.find((a) => a.amount > (dues.get(a.loanId) ?? 0))
+    const over = checked.allocations.find((a) => a.amount > (settling.get(a.loanId) ?? 0))
     if (over) {
       setError(
-        `Allocation to ${loanLabel(over.loanId)} cannot exceed its balance due of ${formatINR(dues.get(over.loanId) ?? 0)}`,
+        depositWords.overSettling(
+          loanLabel(over.loanId),
+          formatINR(settling.get(over.loanId) ?? 0),
+        ),
       )
       return
     }
@@ -159,16 +181,31 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
     void navigate({ to: '/users/$personId/loans', params: { personId } })
   }
 
-  const previews = typed.flatMap((t) =>
-    t.paise !== null && t.paise > 0 && isIsoDate(date)
-      ? [{ loan: t.loan, paise: t.paise, preview: previewAllocation(t.loan, date, t.paise, now) }]
-      : [],
-  )
+  // Each allocation replayed among all of its loan's facts, earlier and later (the engine's).
+  const previews =
+    dated === null
+      ? []
+      : previewDeposit(
+          loans,
+          {
+            date: dated,
+            allocations: typed.flatMap((t) =>
+              t.paise !== null && t.paise > 0 ? [{ loanId: t.loan.id, amount: t.paise }] : [],
+            ),
+          },
+          today,
+        )
 
   return (
     <Page title={`Deposit for ${personName}`}>
-      <Text color="fg.muted">
-        Total outstanding on <DateText date={asOf} />: <Money paise={outstanding} />
+      <Text role="group" color="fg.muted" aria-label={depositWords.totalLabel}>
+        {money.dueToday}: <Money paise={outstandingToday} />
+        {dated !== null && outstandingOnDate !== null && (
+          <>
+            {' · '}
+            {depositWords.dueOn(formatDisplayDate(dated))}: <Money paise={outstandingOnDate} />
+          </>
+        )}
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="5" maxW="4xl">
@@ -216,13 +253,15 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
                 <AllocationRow
                   key={loan.id}
                   loan={loan}
-                  due={due(loan)}
-                  status={displayStatus(
-                    loan.status,
-                    replayLoan(loan, loan.payments).settled,
-                    loan.dueDate,
-                    today,
-                  )}
+                  dueToday={dueToday(loan)}
+                  dueOnDate={
+                    dated !== null && dueOnDate
+                      ? { date: dated, paise: dueOnDate.get(loan.id) ?? 0 }
+                      : null
+                  }
+                  settles={settles(loan)}
+                  status={figures.get(loan.id)?.status ?? 'Active'}
+                  settledByWaiver={figures.get(loan.id)?.settledByWaiver ?? false}
                   value={allocations[loan.id] ?? ''}
                   onChange={(text) => setAllocation(loan.id, text)}
                 />
@@ -230,7 +269,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
             </Stack>
           )}
           <Totals amount={amount.ok ? amount.paise : null} allocated={allocated} />
-          {previews.length > 0 && <Preview rows={previews} />}
+          {previews.length > 0 && <Preview lines={previews} />}
           <FormAlert message={error} />
           <Flex gap="2">
             <Button type="submit" colorPalette="green">
@@ -248,17 +287,26 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
   )
 }
 
-/** One loan's allocation box, its balance due on the date, and Pay Full. */
+/**
+ * One loan's allocation box, what is due today (and on a back-dated deposit's date, labelled),
+ * and Pay Full, which fills what settles the loan on the deposit's date given every fact.
+ */
 function AllocationRow({
   loan,
-  due,
+  dueToday,
+  dueOnDate,
+  settles,
   status,
+  settledByWaiver,
   value,
   onChange,
 }: {
   loan: Loan
-  due: Paise
-  status: ReturnType<typeof displayStatus>
+  dueToday: Paise
+  dueOnDate: { date: string; paise: Paise } | null
+  settles: Paise
+  status: StatusLabel
+  settledByWaiver: boolean
   value: string
   onChange: (text: string) => void
 }) {
@@ -271,7 +319,16 @@ function AllocationRow({
             label={`Allocation for ${label}`}
             helper={
               <>
-                Balance due <Money paise={due} /> · due <DateText date={loan.dueDate} />
+                {money.dueToday} <Money paise={dueToday} />
+                {dueOnDate && (
+                  <>
+                    {' · '}
+                    {depositWords.dueOn(formatDisplayDate(dueOnDate.date))}{' '}
+                    <Money paise={dueOnDate.paise} />
+                  </>
+                )}
+                {' · '}
+                {labels.dueDate} <DateText date={loan.dueDate} />
                 {loan.description ? ` · ${loan.description}` : ''}
               </>
             }
@@ -280,7 +337,7 @@ function AllocationRow({
               type="number"
               inputMode="decimal"
               min="0"
-              max={paiseToRupeeInput(due)}
+              max={paiseToRupeeInput(settles)}
               step="0.01"
               value={value}
               onChange={(e) => onChange(e.currentTarget.value)}
@@ -288,12 +345,13 @@ function AllocationRow({
           </FormField>
         </Box>
         <Flex gap="2" align="center" pb={{ base: 0, md: 6 }}>
-          <StatusBadge status={status} />
+          <StatusBadge status={status} settledByWaiver={settledByWaiver} />
           <Button
             size="sm"
+            minH="11"
             variant="outline"
-            disabled={due <= 0}
-            onClick={() => onChange(paiseToRupeeInput(due))}
+            disabled={settles <= 0}
+            onClick={() => onChange(paiseToRupeeInput(settles))}
           >
             Pay Full
           </Button>
@@ -325,45 +383,71 @@ function Totals({ amount, allocated }: { amount: Paise | null; allocated: Paise 
   )
 }
 
-/** The live preview: each allocated loan's balance before → after, and the split of the payment. */
-function Preview({
-  rows,
-}: {
-  rows: { loan: Loan; paise: Paise; preview: ReturnType<typeof previewAllocation> }[]
-}) {
+/**
+ * The live preview: for each allocated loan, how this payment splits into interest and principal
+ * and what is due today before and after it, replayed among all of the loan's facts. A table on a
+ * wide screen, one block per loan on a phone.
+ */
+function Preview({ lines }: { lines: readonly DepositPreviewLine[] }) {
+  const wide = useWide()
   return (
     <Stack gap="2">
       <Heading as="h2" size="md">
-        Preview
+        {depositWords.preview}
       </Heading>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label="Preview">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Loan</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Balance Due</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Payment</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Interest</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Balance After</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map(({ loan, paise, preview }) => (
-              <Table.Row key={loan.id}>
-                <Table.Cell>{loanLabel(loan.id)}</Table.Cell>
-                <MoneyCell paise={preview.balanceBefore} />
-                <MoneyCell paise={paise} />
-                <MoneyCell paise={preview.interestPaid} />
-                <MoneyCell paise={preview.principalPaid} />
-                <Table.Cell textAlign="end">
-                  <Money paise={preview.balanceAfter} /> <Overpaid paise={preview.overpaid} />
-                </Table.Cell>
+      {wide ? (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-label={depositWords.preview}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Loan</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{depositWords.payment}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Interest</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  {depositWords.dueTodayBefore}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  {depositWords.dueTodayAfter}
+                </Table.ColumnHeader>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+            </Table.Header>
+            <Table.Body>
+              {lines.map((line) => (
+                <Table.Row key={line.loanId}>
+                  <Table.Cell>{loanLabel(line.loanId)}</Table.Cell>
+                  <MoneyCell paise={line.amount} />
+                  <MoneyCell paise={line.interestPaid} />
+                  <MoneyCell paise={line.principalPaid} />
+                  <MoneyCell paise={line.dueTodayBefore} />
+                  <Table.Cell textAlign="end">
+                    <Money paise={line.dueTodayAfter} /> <Overpaid paise={line.overpaid} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      ) : (
+        <Stack as="ul" aria-label={depositWords.preview} gap="2" listStyleType="none">
+          {lines.map((line) => (
+            <Box as="li" key={line.loanId} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
+              <Text fontWeight="medium">
+                {loanLabel(line.loanId)}: <Money paise={line.amount} />
+              </Text>
+              <Text>
+                Interest <Money paise={line.interestPaid} /> · Principal{' '}
+                <Money paise={line.principalPaid} />
+              </Text>
+              <Text>
+                {depositWords.dueTodayBefore} <Money paise={line.dueTodayBefore} /> →{' '}
+                {depositWords.dueTodayAfter} <Money paise={line.dueTodayAfter} />{' '}
+                <Overpaid paise={line.overpaid} />
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
     </Stack>
   )
 }

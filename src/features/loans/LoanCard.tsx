@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Card,
   Collapsible,
@@ -6,7 +7,6 @@ import {
   Heading,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
@@ -14,166 +14,153 @@ import { useState } from 'react'
 import { loanAgeText } from '../../../shared/dates.ts'
 import type { LoanFigures } from '../../../shared/ledger/engine.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
+import { Changes } from '../../ui/Changes.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
-import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
+import { Money, Overpaid } from '../../ui/Money.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import { historyWords, labels, money, waiverWords } from '../../ui/words.ts'
+import type { HistoryItem } from './history.ts'
+import { LoanHistory } from './LoanHistory.tsx'
 import { loanLabel, rateText } from './loanText.ts'
+import { ReckoningTable } from './ReckoningTable.tsx'
+import { SettleDialog } from './SettleDialog.tsx'
 
 /**
- * One loan on the person loans page: its terms and today's figures, with the breakdown and the
- * payment history folded away until asked for.
+ * One loan on the person loans page: its terms and today's figures, with the reckoning and the
+ * history folded away until asked for, and Settle for less while something is due.
  */
 export function LoanCard({
   loan,
   figures,
+  history,
+  loansInDeposit,
   today,
 }: {
   loan: Loan
   figures: LoanFigures
+  history: readonly HistoryItem[]
+  loansInDeposit: ReadonlyMap<string, number>
   today: string
 }) {
   const [open, setOpen] = useState(false)
+  const [settling, setSettling] = useState(false)
   const label = loanLabel(loan.id)
+  const { reckoning } = figures
   return (
     <Card.Root size="sm" role="article" aria-label={label}>
       <Card.Header>
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
           <Card.Title>{label}</Card.Title>
-          <Flex gap="2" align="center">
+          <Flex gap="2" align="center" wrap="wrap">
             <Overpaid paise={figures.ledger.overpaid} />
-            <StatusBadge status={figures.status} />
+            <StatusBadge status={figures.status} settledByWaiver={figures.settledByWaiver} />
           </Flex>
         </Flex>
         {loan.description ? <Text color="fg.muted">{loan.description}</Text> : null}
       </Card.Header>
       <Card.Body>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" fontSize="sm">
-          <Figure label="Amount">
+          <Figure label={money.lent}>
             <Money paise={loan.amount} />
           </Figure>
-          <Figure label="Interest Rate">{rateText(loan.interestRate, loan.interestType)}</Figure>
-          <Figure label="Start Date">
+          <Figure label={labels.interestRate}>
+            {rateText(loan.interestRate, loan.interestType)}
+          </Figure>
+          <Figure label={labels.startDate}>
             <DateText date={loan.startDate} />
           </Figure>
-          <Figure label="Due Date">
+          <Figure label={labels.dueDate}>
             <DateText date={loan.dueDate} />
           </Figure>
-          <Figure label="Loan Age">{loanAgeText(loan.startDate, today)}</Figure>
-          <Figure label="Total Paid">
-            <Money paise={figures.totalPaid} />
+          <Figure label={labels.loanAge}>{loanAgeText(loan.startDate, today)}</Figure>
+          <Figure label={money.paid}>
+            <Money paise={reckoning.paid} />
           </Figure>
-          <Figure label="Interest Accrued">
-            <Money paise={figures.asOf.interestAccrued} />
+          <Figure label={money.interestSoFar}>
+            <Money paise={reckoning.interest} />
           </Figure>
-          <Figure label="Balance Due">
+          {reckoning.waived > 0 && (
+            <Figure label={money.waived}>
+              <Money paise={reckoning.waived} />
+            </Figure>
+          )}
+          <Figure label={money.dueToday}>
             <Text as="span" fontWeight="semibold">
               <Money paise={figures.totalDue} />
             </Text>
           </Figure>
         </SimpleGrid>
+        <Box mt="2">
+          <Changes
+            createdAt={loan.createdAt}
+            createdBy={loan.createdBy}
+            updatedAt={loan.updatedAt}
+            updatedBy={loan.updatedBy}
+          />
+        </Box>
         <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)} mt="3">
           <Flex gap="2" wrap="wrap">
             <Collapsible.Trigger asChild>
-              <Button size="xs" variant="outline">
+              <Button size="sm" minH="11" variant="outline">
                 {open ? 'Hide Details' : 'Show Details'}
               </Button>
             </Collapsible.Trigger>
-            <Button asChild size="xs" variant="outline">
+            <Button asChild size="sm" minH="11" variant="outline">
               <Link to="/loans/edit/$id" params={{ id: loan.id }}>
                 Edit
               </Link>
             </Button>
+            {figures.totalDue > 0 && (
+              <Button
+                size="sm"
+                minH="11"
+                variant="outline"
+                colorPalette="orange"
+                onClick={() => setSettling(true)}
+              >
+                {waiverWords.open}
+              </Button>
+            )}
           </Flex>
           <Collapsible.Content>
-            <LoanBreakdown loan={loan} figures={figures} />
+            <Stack gap="4" mt="4">
+              <Stack gap="2">
+                <Heading as="h3" size="sm">
+                  {labels.reckoning}
+                </Heading>
+                <ReckoningTable
+                  name={`${labels.reckoning}: ${label}`}
+                  reckoning={reckoning}
+                  unpaidInterest={figures.unpaidInterest}
+                  split={{
+                    principalLeft: figures.principalRemaining,
+                    interestDue: figures.currentInterest,
+                  }}
+                />
+              </Stack>
+              <Stack gap="2">
+                <Heading as="h3" size="sm">
+                  {historyWords.title}
+                </Heading>
+                <LoanHistory
+                  name={`History of ${label}`}
+                  items={history}
+                  loansInDeposit={loansInDeposit}
+                />
+              </Stack>
+            </Stack>
           </Collapsible.Content>
         </Collapsible.Root>
       </Card.Body>
+      {settling && (
+        <SettleDialog
+          loan={loan}
+          figures={figures}
+          today={today}
+          onClose={() => setSettling(false)}
+        />
+      )}
     </Card.Root>
-  )
-}
-
-/** The as-of-today breakdown and the replayed payment history. */
-function LoanBreakdown({ loan, figures }: { loan: Loan; figures: LoanFigures }) {
-  const { asOf, ledger } = figures
-  return (
-    <Stack gap="4" mt="4">
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          Breakdown
-        </Heading>
-        <SimpleGrid columns={{ base: 2, md: 5 }} gap="3" fontSize="sm">
-          <Figure label="Principal">
-            <Money paise={asOf.principal} />
-          </Figure>
-          <Figure label="Interest Accrued">
-            <Money paise={asOf.interestAccrued} />
-          </Figure>
-          <Figure label="Total Amount">
-            <Money paise={asOf.totalAmount} />
-          </Figure>
-          <Figure label="Total Paid">
-            <Money paise={asOf.totalPaid} />
-          </Figure>
-          <Figure label="Balance">
-            <Money paise={asOf.balance} />
-          </Figure>
-        </SimpleGrid>
-      </Stack>
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          Payment History
-        </Heading>
-        {ledger.entries.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            No payments yet.
-          </Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-label={`Payment history of ${loanLabel(loan.id)}`}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Days</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Balance Before</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Interest</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Total Due</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Payment</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">New Balance</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Cumulative Interest</Table.ColumnHeader>
-                  <Table.ColumnHeader>Notes</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {ledger.entries.map((entry) => (
-                  <Table.Row key={entry.paymentId}>
-                    <Table.Cell>
-                      <DateText date={entry.depositDate} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{entry.daysSinceLast}</Table.Cell>
-                    <MoneyCell paise={entry.balanceBefore} />
-                    <MoneyCell paise={entry.interestForPeriod} />
-                    <MoneyCell paise={entry.totalDue} />
-                    <MoneyCell paise={entry.paymentAmount} />
-                    <MoneyCell paise={entry.newBalance} />
-                    <MoneyCell paise={entry.cumulativeInterest} />
-                    <Table.Cell>
-                      {entry.notes}
-                      {entry.overpaid > 0 && (
-                        <>
-                          {' · '}
-                          <Overpaid paise={entry.overpaid} />
-                        </>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-      </Stack>
-    </Stack>
   )
 }

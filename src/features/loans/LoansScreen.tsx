@@ -20,6 +20,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
+import { money } from '../../ui/words.ts'
 import { filterLoans, type LoanQuery } from './loanFilter.ts'
 import { loanLabel, rateText } from './loanText.ts'
 
@@ -35,7 +36,8 @@ interface LoanRow {
   personId: string
   personName: string
   status: StatusLabel
-  /** Today's balance due. */
+  settledByWaiver: boolean
+  /** Due today. */
   balance: number
 }
 
@@ -60,6 +62,7 @@ export function LoansScreen() {
           personId: loan.personId,
           personName: names.get(loan.personId) ?? '—',
           status: f.status,
+          settledByWaiver: f.settledByWaiver,
           balance: f.totalDue,
         }
       })
@@ -116,7 +119,7 @@ export function LoansScreen() {
                 <Table.ColumnHeader>Start Date</Table.ColumnHeader>
                 <Table.ColumnHeader>Due Date</Table.ColumnHeader>
                 <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Current Balance</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
                 <Table.ColumnHeader>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -134,7 +137,7 @@ export function LoansScreen() {
                     <DateText date={row.loan.dueDate} />
                   </Table.Cell>
                   <Table.Cell>
-                    <StatusBadge status={row.status} />
+                    <StatusBadge status={row.status} settledByWaiver={row.settledByWaiver} />
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontWeight="semibold">
                     <Money paise={row.balance} decimals={0} />
@@ -159,7 +162,7 @@ export function LoansScreen() {
               <Card.Header>
                 <Flex justify="space-between" align="center" gap="2">
                   <Card.Title>{loanLabel(row.loan.id)}</Card.Title>
-                  <StatusBadge status={row.status} />
+                  <StatusBadge status={row.status} settledByWaiver={row.settledByWaiver} />
                 </Flex>
                 <Text color="fg.muted">{row.personName}</Text>
               </Card.Header>
@@ -168,7 +171,7 @@ export function LoansScreen() {
                   <Figure label="Amount">
                     <Money paise={row.loan.amount} decimals={0} />
                   </Figure>
-                  <Figure label="Current Balance">
+                  <Figure label={money.dueToday}>
                     <Money paise={row.balance} decimals={0} />
                   </Figure>
                   <Figure label="Interest">

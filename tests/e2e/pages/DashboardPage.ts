@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { tile } from './forms.ts'
 
-/** `/dashboard`: the four tiles, the search and one row per person. */
+/** `/dashboard`: the tiles, the search and one row per person. */
 export class DashboardPage {
   constructor(readonly page: Page) {}
 
@@ -10,7 +10,10 @@ export class DashboardPage {
     await expect(this.page.getByRole('heading', { name: 'Loan Dashboard' })).toBeVisible()
   }
 
-  tile(label: 'Total Users' | 'Active Loans' | 'Total Principal' | 'Total Due'): Locator {
+  tile(
+    label:
+      'Total Users' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
+  ): Locator {
     return tile(this.page.getByRole('main'), label)
   }
 

@@ -1,7 +1,27 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { parseRupees } from '../../../shared/money.ts'
 import { tile } from './forms.ts'
 
-/** `/users/{personId}/loans`: tiles, one card per loan, all payments. */
+/** The money words of the reckoning, as the page labels its lines. */
+export type ReckoningWord =
+  | 'Lent'
+  | 'Interest so far'
+  | 'Paid'
+  | 'Overpaid'
+  | 'Waived'
+  | 'Due today'
+  | 'Principal left'
+  | 'Interest due'
+  | 'Unpaid interest'
+
+/** "₹1,23,456.78" (as shown) → paise. */
+export function paiseOf(text: string): number {
+  const parsed = parseRupees(text.replace(/[₹,\s]/g, ''))
+  if (!parsed.ok) throw new Error(`not an amount: "${text}"`)
+  return parsed.paise
+}
+
+/** `/users/{personId}/loans`: tiles, reckoning, payoff quote, one card per loan, all payments. */
 export class PersonLoansPage {
   constructor(readonly page: Page) {}
 
@@ -17,7 +37,7 @@ export class PersonLoansPage {
     return match[1]
   }
 
-  tile(label: 'Active Loans' | 'Total Principal' | 'Current Interest' | 'Total Outstanding') {
+  tile(label: 'Active Loans' | 'Principal left' | 'Interest due' | 'Due today') {
     return tile(this.page.getByRole('main'), label)
   }
 
@@ -33,12 +53,73 @@ export class PersonLoansPage {
     return label ?? ''
   }
 
-  /** A figure on a loan card (e.g. 'Balance Due'). */
+  /** The value of a figure on a loan card (e.g. 'Due today'), found by the figure's name. */
   figure(card: Locator, label: string): Locator {
-    return card.getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]')
+    return card.getByRole('group', { name: label, exact: true }).locator('[data-figure]')
+  }
+
+  /** Opens a card's details: its reckoning and history. */
+  async showDetails(card: Locator): Promise<void> {
+    await card.getByRole('button', { name: 'Show Details' }).click()
+  }
+
+  /** The person's reckoning (every loan), or a loan's once its details are open. */
+  reckoning(loanLabel?: string): Locator {
+    const name = loanLabel ? `How the figures add up: ${loanLabel}` : 'How the figures add up'
+    return this.page.getByRole('table', { name, exact: true })
+  }
+
+  /** The "Principal left + Interest due = Due today" lines under a reckoning. */
+  dueSplit(loanLabel?: string): Locator {
+    const name = loanLabel ? `How the figures add up: ${loanLabel}` : 'How the figures add up'
+    return this.page.getByRole('table', { name: `${name}: Due today`, exact: true })
+  }
+
+  /** Each line of a reckoning table: [sign, word, paise], read off the screen. */
+  async reckoningLines(table: Locator): Promise<{ sign: string; word: string; paise: number }[]> {
+    await expect(table).toBeVisible()
+    const rows = await table.getByRole('row').all()
+    const lines: { sign: string; word: string; paise: number }[] = []
+    for (const row of rows) {
+      const [sign, word, amount] = await row.getByRole('cell').allInnerTexts()
+      // The word cell may carry a note in brackets, e.g. "Unpaid interest (carried in …)".
+      lines.push({
+        sign: (sign ?? '').trim(),
+        word: (word ?? '').replace(/\(.*\)/, '').trim(),
+        paise: paiseOf(amount ?? ''),
+      })
+    }
+    return lines
+  }
+
+  /** A loan's history table (its details must be open). */
+  history(loanLabel: string): Locator {
+    return this.page.getByRole('table', { name: `History of ${loanLabel}` })
+  }
+
+  /** Data rows of a table (the header row excluded). */
+  dataRows(table: Locator): Locator {
+    return table.getByRole('row').filter({ has: this.page.getByRole('cell') })
   }
 
   get allPayments(): Locator {
     return this.page.getByRole('table', { name: 'All payments' })
+  }
+
+  /** Voids the history line `row` with a reason, through the dialog. */
+  async voidRow(row: Locator, reason: string): Promise<void> {
+    await row.getByRole('button', { name: 'Void', exact: true }).click()
+    const dialog = this.page.getByRole('dialog')
+    await dialog.getByLabel('Reason').fill(reason)
+    await dialog.getByRole('button', { name: 'Void it' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  get quote(): Locator {
+    return this.page.getByRole('region', { name: 'Payoff quote' })
+  }
+
+  get quoteDate(): Locator {
+    return this.quote.getByLabel('Close all loans on')
   }
 }

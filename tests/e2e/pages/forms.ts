@@ -7,7 +7,9 @@ export async function selectByText(select: Locator, text: string): Promise<void>
   await select.selectOption(value)
 }
 
-/** The value shown in a labelled figure tile (a `group` named by its label). */
+/** The value shown in a labelled figure tile (a `group` named by its label, among the Totals). */
 export function tile(scope: Locator, label: string): Locator {
-  return scope.getByRole('group', { name: label, exact: true })
+  return scope
+    .getByRole('region', { name: 'Totals', exact: true })
+    .getByRole('group', { name: label, exact: true })
 }

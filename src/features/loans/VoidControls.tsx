@@ -1,0 +1,152 @@
+import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import { useMutations } from '../../data/hooks.ts'
+import { voidWords } from '../../ui/words.ts'
+import type { HistoryItem } from './history.ts'
+
+/** A history line's Void or Undo void button, with the reason dialog behind Void. */
+export function VoidControls({
+  item,
+  loansInDeposit,
+}: {
+  item: HistoryItem
+  loansInDeposit: number
+}) {
+  const { voidEntry, undoVoid } = useMutations()
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  if (item.voided) {
+    return (
+      <Stack gap="1">
+        <Button
+          size="sm"
+          minH="11"
+          variant="outline"
+          onClick={() => {
+            const result = undoVoid(item.target)
+            setError(result.ok ? null : voidWords[result.reason])
+          }}
+        >
+          {voidWords.undo}
+        </Button>
+        {error && (
+          <Text role="alert" color="red.600" fontSize="sm">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    )
+  }
+  return (
+    <>
+      <Button
+        size="sm"
+        minH="11"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => setOpen(true)}
+      >
+        {voidWords.void}
+      </Button>
+      {open && (
+        <VoidDialog
+          item={item}
+          loansInDeposit={loansInDeposit}
+          onClose={() => setOpen(false)}
+          onVoid={(reason) => voidEntry(item.target, reason)}
+        />
+      )}
+    </>
+  )
+}
+
+/**
+ * Asks why before voiding. The reason is required and its message sits under the field; a
+ * refused void (already voided on another device, or gone) is said in the dialog and nothing
+ * changes.
+ */
+function VoidDialog({
+  item,
+  loansInDeposit,
+  onClose,
+  onVoid,
+}: {
+  item: HistoryItem
+  loansInDeposit: number
+  onClose: () => void
+  onVoid: (
+    reason: string,
+  ) => { ok: true } | { ok: false; reason: 'notFound' | 'alreadyVoided' | 'reasonRequired' }
+}) {
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (reason.trim() === '') {
+      setError(voidWords.reasonRequired)
+      return
+    }
+    const result = onVoid(reason.trim())
+    if (!result.ok) {
+      setError(voidWords[result.reason])
+      return
+    }
+    onClose()
+  }
+
+  const isDeposit = item.target.kind === 'deposit'
+  return (
+    <Dialog.Root
+      role="dialog"
+      open
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>
+                  {isDeposit ? voidWords.depositTitle : voidWords.waiverTitle}
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  {isDeposit && (
+                    <Dialog.Description>
+                      {voidWords.wholeDeposit(loansInDeposit)}
+                    </Dialog.Description>
+                  )}
+                  <Field.Root invalid={error !== null} required>
+                    <Field.Label>{voidWords.reason}</Field.Label>
+                    <Input
+                      value={reason}
+                      autoFocus
+                      onChange={(e) => {
+                        setReason(e.currentTarget.value)
+                        setError(null)
+                      }}
+                    />
+                    <Field.ErrorText>{error}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" minH="11" onClick={onClose}>
+                  {voidWords.cancel}
+                </Button>
+                <Button type="submit" colorPalette="red" minH="11">
+                  {voidWords.confirm}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
