@@ -28,6 +28,36 @@ const SESSIONS_CHANNEL = '!sessions'
 // (sync/rooms.ts polls it), but only with the poll's delay.
 const retryStrategy = (times: number) => Math.min(times * 100, 1_000)
 
+function encodeSessionEnded(instance: string, token: string): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, KIND_SESSION_ENDED)
+  encoding.writeVarString(encoder, instance)
+  encoding.writeVarString(encoder, token)
+  return encoding.toUint8Array(encoder)
+}
+
+/**
+ * Tells every server process on this Redis that these sessions ended, from a process that is
+ * not a server (the reset-password command); waits until Redis has taken the messages.
+ */
+export async function publishEndedSessions(
+  options: Pick<RedisFanoutOptions, 'url' | 'prefix'>,
+  tokens: string[],
+): Promise<void> {
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 1, retryStrategy: () => null })
+  try {
+    const instance = randomBytes(9).toString('base64url')
+    for (const token of tokens) {
+      await redis.publish(
+        options.prefix + SESSIONS_CHANNEL,
+        Buffer.from(encodeSessionEnded(instance, token)),
+      )
+    }
+  } finally {
+    redis.disconnect()
+  }
+}
+
 /**
  * Fan-out over Redis pub/sub, one channel per room. Pub/sub is fire-and-forget: a message
  * published while a subscriber is disconnected is lost for good. Each update therefore carries
@@ -142,11 +172,7 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       subscribe([room])
     },
     publishSessionEnded(token) {
-      const encoder = encoding.createEncoder()
-      encoding.writeVarUint(encoder, KIND_SESSION_ENDED)
-      encoding.writeVarString(encoder, instance)
-      encoding.writeVarString(encoder, token)
-      send(SESSIONS_CHANNEL, encoding.toUint8Array(encoder))
+      send(SESSIONS_CHANNEL, encodeSessionEnded(instance, token))
     },
     onSessionEnded(listener) {
       sessionListeners.push(listener)

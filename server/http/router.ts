@@ -12,10 +12,6 @@ import { createStaticHandler } from './static.ts'
  */
 export const AUTH_MAX_BODY_BYTES = 64 * 1024
 
-/** After a 413 the rest of the body is read and dropped, up to this much, then the socket closes. */
-const DISCARD_MAX_BYTES = 16 * 1024 * 1024
-const DISCARD_MAX_MS = 2_000
-
 export interface RouterOptions {
   /** better-auth's fetch handler, mounted at /api/auth/*. */
   authHandler(request: Request): Promise<Response>
@@ -52,24 +48,15 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
 class BodyTooLarge extends Error {}
 
 /**
- * Refuses a body that is too large before reading it: 413 and `Connection: close`. The bytes
- * already on their way are read and dropped for a moment (never buffered) rather than cut off
- * at once, since closing a socket with unread data makes the kernel reset the connection, and
- * the client could lose the 413 in the reset.
+ * Refuses a body that is too large without reading the rest of it: 413 with `Connection: close`,
+ * then the socket is closed as soon as the answer is written. Draining the body instead would
+ * let one request make the server read (and allocate for) as much as the client cares to send.
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+  req.pause()
   res.setHeader('Connection', 'close')
+  res.once('finish', () => req.socket.destroy())
   json(res, 413, { error: 'request body too large' })
-  let dropped = 0
-  const stop = setTimeout(() => req.socket.destroy(), DISCARD_MAX_MS)
-  stop.unref()
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length
-    if (dropped > DISCARD_MAX_BYTES) req.socket.destroy()
-  })
-  req.on('end', () => clearTimeout(stop))
-  req.on('close', () => clearTimeout(stop))
-  req.resume()
 }
 
 /** Reads the body, throwing BodyTooLarge as soon as it passes `limit` (chunked bodies too). */
