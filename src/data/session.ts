@@ -1,4 +1,6 @@
 import { authClient } from './authClient.ts'
+import { readDeviceName } from './device.ts'
+import { shareDeviceName } from './devices.ts'
 
 /** The signed-in lender, as much of them as the app needs. */
 export interface SessionUser {
@@ -135,6 +137,8 @@ export async function authenticate(
     }
     // The new session replaced whatever cookie a pending sign-out was about.
     localStorage.removeItem(SIGN_OUT_PENDING_KEY)
+    // The new session is listed by this device's name on the lender's other devices.
+    void shareDeviceName(readDeviceName())
     return { ok: true, user: signedIn({ id: data.user.id, email: data.user.email }) }
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) }
