@@ -42,9 +42,8 @@ function read(data: Uint8Array): ClientMessage {
         step === syncProtocol.messageYjsSyncStep2 ||
         step === syncProtocol.messageYjsUpdate
       ) {
-        // Parse the whole update before the doc sees it: Yjs integrates structs before it reads
-        // the delete set, so a corrupt tail would otherwise leave a half-applied update behind.
-        Y.decodeUpdate(payload)
+        // Not parsed here: the room tries it whole on its mirror doc first (see Room), which
+        // refuses a corrupt one and one that parses but breaks while being integrated alike.
         message = { kind: 'update', update: payload }
       } else {
         throw new BadMessageError(`unknown sync step ${step}`)

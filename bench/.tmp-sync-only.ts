@@ -1,0 +1,2 @@
+import { benchSync } from '/work/wt/i10/bench/sync.ts'
+await benchSync()
