@@ -47,15 +47,23 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
 /** Thrown while reading a body over AUTH_MAX_BODY_BYTES. */
 class BodyTooLarge extends Error {}
 
+/** After a 413, this much more of the body is read and dropped before the socket is closed. */
+const DISCARD_MAX_BYTES = 4 * 1024 * 1024
+
 /**
- * Refuses a body that is too large without reading the rest of it: 413 with `Connection: close`,
- * then the socket is closed as soon as the answer is written. Draining the body instead would
- * let one request make the server read (and allocate for) as much as the client cares to send.
+ * Refuses a body that is too large without keeping any more of it: the 413 goes out at once,
+ * and the rest of the body is read and dropped as it arrives (never buffered), so the client
+ * finishes its upload and reads the answer; past DISCARD_MAX_BYTES the socket is closed instead.
+ * Closing at once would make the kernel reset a connection with unread data, and a client still
+ * uploading would often see the reset instead of the 413.
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse): void {
-  req.pause()
-  res.setHeader('Connection', 'close')
-  res.once('finish', () => req.socket.destroy())
+  let dropped = 0
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > DISCARD_MAX_BYTES) req.socket.destroy()
+  })
+  req.resume()
   json(res, 413, { error: 'request body too large' })
 }
 

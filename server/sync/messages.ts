@@ -42,8 +42,10 @@ function read(data: Uint8Array): ClientMessage {
         step === syncProtocol.messageYjsSyncStep2 ||
         step === syncProtocol.messageYjsUpdate
       ) {
-        // Not parsed here: the room tries it whole on its mirror doc first (see Room), which
-        // refuses a corrupt one and one that parses but breaks while being integrated alike.
+        // Parse the whole update before the doc sees it: Yjs reads an update lazily and would
+        // take a prefix of garbage, or integrate structs before finding a corrupt tail. One
+        // that parses but breaks while being integrated is the room's to refuse (see Room).
+        Y.decodeUpdate(payload)
         message = { kind: 'update', update: payload }
       } else {
         throw new BadMessageError(`unknown sync step ${step}`)

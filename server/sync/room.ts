@@ -67,10 +67,9 @@ interface PeerState {
 
 /**
  * One document in memory and the sockets editing it. Client updates are applied at once (so the
- * next message sees them) and collected; once the socket callback that delivered them returns,
- * the batch is merged, sent to the room's other sockets, appended to storage as one row, and
- * only then published to other processes; its senders get a `stored` message with their count
- * within ACK_DELAY_MS of the write.
+ * next message sees them) and collected; at the end of the event-loop turn the batch is merged,
+ * appended to storage as one row, and only then broadcast and published to other processes; its
+ * senders get a `stored` message with their count within ACK_DELAY_MS.
  */
 export class Room {
   readonly doc = new Y.Doc()
@@ -109,10 +108,6 @@ export class Room {
   private ackTimer: NodeJS.Timeout | null = null
   private flushScheduled = false
   private writing: Promise<void> = Promise.resolve()
-  /** Batches already sent to the other sockets and waiting for `storeSoon` to write them. */
-  private unstored: { update: Uint8Array | null; acks: Map<Peer, number> }[] = []
-  /** Resolves once `unstored` is written and acknowledged; null when nothing waits. */
-  private storing: Promise<void> | null = null
   private applyingFrom: Peer | null = null
 
   constructor(
@@ -339,61 +334,17 @@ export class Room {
     }
   }
 
-  /**
-   * Sends everything received so far to the room's other sockets, then stores it; resolves
-   * when it is stored and acknowledged. The other sockets get it before it is stored, as from
-   * any y-websocket server: that is safe, since the sender keeps an update until its `stored`
-   * ack and every peer sends what the server lacks on its next connection, so an update lost to
-   * a crash before storing is resent. Only the acknowledgement and the other processes wait for
-   * the write (the latter need its seq).
-   */
+  /** Writes everything received so far; resolves when it is stored and acknowledged. */
   flush(): Promise<void> {
-    if (this.batch.length === 0 && this.batchAcks.size === 0) return this.storing ?? this.writing
+    if (this.batch.length === 0 && this.batchAcks.size === 0) return this.writing
     const updates = this.batch
     const senders = this.batchSenders
     const acks = this.batchAcks
     this.batch = []
     this.batchSenders = new Set()
     this.batchAcks = new Map()
-    let merged: Uint8Array | null = null
-    if (updates.length > 0 && !this.broken) {
-      merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates)
-      // A lone sender already has its own change; with several, each needs the others'.
-      const skip = senders.size === 1 ? [...senders][0]! : null
-      this.broadcast(encodeUpdate(merged), skip)
-    }
-    this.unstored.push({ update: merged, acks })
-    return this.storeSoon()
-  }
-
-  /**
-   * Writes the batches sent so far two event-loop turns from now, as one row. By then this
-   * process has read the sockets the broadcast went to (a turn polls for I/O once), so the
-   * write does not stand between a change and its delivery to anyone served by this process,
-   * and every batch that arrived meanwhile joins the same row. The ack still follows the write.
-   */
-  private storeSoon(): Promise<void> {
-    this.storing ??= new Promise<void>((resolve) => {
-      setImmediate(() =>
-        setImmediate(() => {
-          const batches = this.unstored
-          this.unstored = []
-          this.storing = null
-          const updates = batches.flatMap(({ update }) => (update === null ? [] : [update]))
-          const acks = new Map<Peer, number>()
-          for (const batch of batches) for (const [peer, count] of batch.acks) acks.set(peer, count)
-          const merged =
-            updates.length === 0
-              ? null
-              : updates.length === 1
-                ? updates[0]!
-                : Y.mergeUpdates(updates)
-          this.writing = this.writing.then(() => this.write(merged, acks))
-          void this.writing.then(resolve)
-        }),
-      )
-    })
-    return this.storing
+    this.writing = this.writing.then(() => this.write(updates, senders, acks))
+    return this.writing
   }
 
   /** Replaces the stored rows with one snapshot when more than one row has piled up. */
@@ -448,9 +399,10 @@ export class Room {
     })
   }
 
-  private async write(merged: Uint8Array | null, acks: Map<Peer, number>) {
+  private async write(updates: Uint8Array[], senders: Set<Peer>, acks: Map<Peer, number>) {
     if (this.broken) return
-    if (merged !== null) {
+    if (updates.length > 0) {
+      const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates)
       let seq: number
       try {
         seq = await this.deps.storage.append(this.name, [merged])
@@ -465,6 +417,9 @@ export class Room {
       this.markStored(seq, false)
       this.rowsSinceSnapshot++
       this.deps.fanout.publish(this.name, merged, seq)
+      // A lone sender already has its own change; with several, each needs the others'.
+      const skip = senders.size === 1 ? [...senders][0]! : null
+      this.broadcast(encodeUpdate(merged), skip)
     }
     for (const [peer, count] of acks) this.storedAcks.set(peer, count)
     // Acks wait a few milliseconds so that a burst of edits costs one ack, not one per edit;
