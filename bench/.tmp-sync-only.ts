@@ -1,2 +1,0 @@
-import { benchSync } from '/work/wt/i10/bench/sync.ts'
-await benchSync()
