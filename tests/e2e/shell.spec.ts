@@ -3,7 +3,9 @@ import { CitiesPage } from './pages/CitiesPage.ts'
 import { LoginPage, newLender } from './pages/LoginPage.ts'
 import { Shell } from './pages/Shell.ts'
 
-test('desktop top bar: title, the four links, Trash, Settings, email and Logout', async ({ page }) => {
+test('desktop top bar: title, the four links, Trash, Settings, email and Logout', async ({
+  page,
+}) => {
   const { email, password } = newLender()
   await new LoginPage(page).signUp(email, password)
   const shell = new Shell(page)
