@@ -41,7 +41,17 @@ const impureForShared = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'data',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -56,8 +56,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build served by the real server, on a fresh data directory.
-    command: 'npx vite build && node --import tsx server/index.ts',
+    // The production build (app and server, as `npm start` builds them) served by the built
+    // server with plain node, on a fresh data directory.
+    command: 'npm run --silent build && node dist-server/index.js',
     url: `${baseURL}/`,
     env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -45,12 +46,30 @@ export default defineConfig({
         // an auth answer, the sync socket or a health check behind a page that looks fine.
         navigateFallbackDenylist: [/^\/api\//, /^\/sync(\/|$)/, /^\/healthz$/],
         cleanupOutdatedCaches: true,
+        // The service worker's own map would be public (sw.js is served); it is not needed.
+        sourcemap: false,
       },
     }),
   ],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for an operator reading a stack trace, but no file links to them and the
+    // server answers 404 for *.map: the source is not published.
+    sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the chunk graph, read by `npm run bench` (never served).
+    manifest: true,
+  },
+  resolve: {
+    alias: [
+      // Chakra's theme parts, file by file (see src/ui/theme.ts); its package exports omit them.
+      {
+        find: /^@chakra-ui\/react\/dist\/esm\/theme\/(.*)$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          'node_modules/@chakra-ui/react/dist/esm/theme/$1',
+        ),
+      },
+    ],
   },
   server: {
     // `npm run dev`: the API and the sync socket are served by the Node server on :3000.
@@ -76,6 +95,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/integration/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file starts its own real server; two cores, so keep files in sequence.

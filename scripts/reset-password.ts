@@ -13,8 +13,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { createAuth } from '../server/auth/auth.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
-import { publishEndedSessions } from '../server/fanout/redis.ts'
-import { createPgPool } from '../server/storage/pgPool.ts'
+import type { Pool } from 'pg'
 
 const MIN_PASSWORD_LENGTH = 8
 const USAGE = 'usage: npm run reset-password -- <email> [--password-stdin]'
@@ -40,8 +39,10 @@ async function main(): Promise<void> {
     throw new Refusal(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
   }
 
-  let database: Database.Database | ReturnType<typeof createPgPool>
+  let database: Database.Database | Pool
   if (config.databaseUrl !== null) {
+    // PostgreSQL and Redis code is loaded only when configured, as in the server.
+    const { createPgPool } = await import('../server/storage/pgPool.ts')
     database = createPgPool(config.databaseUrl)
   } else {
     const file = path.join(config.dataDir, 'accounts.sqlite')
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   }
 
   if (config.redisUrl !== null && ended.length > 0) {
+    const { publishEndedSessions } = await import('../server/fanout/redis.ts')
     await publishEndedSessions({ url: config.redisUrl, prefix: config.redisPrefix }, ended)
   }
   const devices = ended.length === 1 ? '1 device' : `${ended.length} devices`

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAuth, migrateAuth } from './auth/auth.ts'
-import { openBackends } from './backends.ts'
+import { openBackends } from './backends/open.ts'
 import type { ServerConfig } from './config.ts'
 import { createRouter } from './http/router.ts'
 import { createLogger } from './log.ts'

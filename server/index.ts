@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { startServer } from './app.ts'
 
-// CLI entry: `tsx server/index.ts`. Configuration comes from the environment (see config.ts).
+// CLI entry, bundled into dist-server/index.js by `npm run build:server` (`npm run dev:server`
+// runs it through tsx). Configuration comes from the environment (see config.ts).
 async function main(): Promise<void> {
   let config
   try {

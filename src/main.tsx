@@ -3,15 +3,21 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { router } from './router.tsx'
-import { system } from './ui/theme.ts'
+import { useDesignSystem } from './ui/systemStore.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
-  <StrictMode>
-    <ChakraProvider value={system}>
+function App() {
+  return (
+    <ChakraProvider value={useDesignSystem()}>
       <RouterProvider router={router} />
     </ChakraProvider>
+  )
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
   </StrictMode>,
 )

@@ -1,6 +1,20 @@
-import { authClient } from './authClient.ts'
 import { readDeviceName } from './device.ts'
-import { shareDeviceName } from './devices.ts'
+
+// The better-auth client (about 12 kB gzip) is loaded only to log in, sign up or sign out: the
+// session check every start makes is one plain GET, so the login page renders without it.
+function loadAuthClient() {
+  return import('./authClient.ts').then((module) => module.authClient)
+}
+
+/**
+ * Starts fetching the auth client while the lender types, so that pressing Login does not wait
+ * for it on a slow network.
+ */
+export function preloadAuthClient(): void {
+  void loadAuthClient().catch(() => {
+    // Offline: the attempt to log in says so when it is made.
+  })
+}
 
 /** The signed-in lender, as much of them as the app needs. */
 export interface SessionUser {
@@ -72,12 +86,26 @@ function signedOut(expired = false): null {
 
 type ServerAnswer = { kind: 'user'; user: SessionUser } | { kind: 'none' } | { kind: 'unreachable' }
 
+/** better-auth's GET /get-session answer: `null` without a live session. */
+function userOf(body: unknown): SessionUser | null {
+  if (typeof body !== 'object' || body === null || !('user' in body)) return null
+  const { user } = body
+  if (typeof user !== 'object' || user === null || !('id' in user) || !('email' in user)) return null
+  return typeof user.id === 'string' && typeof user.email === 'string'
+    ? { id: user.id, email: user.email }
+    : null
+}
+
 async function askServer(): Promise<ServerAnswer> {
   try {
-    const { data, error } = await authClient.getSession()
-    if (error) return { kind: 'unreachable' }
-    if (!data) return { kind: 'none' }
-    return { kind: 'user', user: { id: data.user.id, email: data.user.email } }
+    // better-auth's own endpoint, as its client calls it (credentials: the session cookie).
+    const response = await fetch('/api/auth/get-session', {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    })
+    if (!response.ok) return { kind: 'unreachable' }
+    const user = userOf(await response.json())
+    return user ? { kind: 'user', user } : { kind: 'none' }
   } catch {
     return { kind: 'unreachable' }
   }
@@ -128,6 +156,7 @@ export async function authenticate(
   password: string,
 ): Promise<AuthResult> {
   try {
+    const authClient = await loadAuthClient()
     const { data, error } =
       mode === 'login'
         ? await authClient.signIn.email({ email, password })
@@ -138,7 +167,7 @@ export async function authenticate(
     // The new session replaced whatever cookie a pending sign-out was about.
     localStorage.removeItem(SIGN_OUT_PENDING_KEY)
     // The new session is listed by this device's name on the lender's other devices.
-    void shareDeviceName(readDeviceName())
+    void import('./devices.ts').then(({ shareDeviceName }) => shareDeviceName(readDeviceName()))
     return { ok: true, user: signedIn({ id: data.user.id, email: data.user.email }) }
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) }
@@ -154,6 +183,7 @@ export async function signOut(): Promise<void> {
 
 async function tellServerSignedOut(): Promise<void> {
   try {
+    const authClient = await loadAuthClient()
     const { error } = await authClient.signOut()
     if (error) console.error('Sign-out failed on the server', error)
     else localStorage.removeItem(SIGN_OUT_PENDING_KEY)

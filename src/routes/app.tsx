@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { resolveSession } from '../data/session.ts'
+import { loadAppSystem } from '../ui/systemStore.ts'
 import { rootRoute } from './root.tsx'
 
 // The shell and the data layer (Yjs, IndexedDB, the socket, the schema) are chunks of their
@@ -16,7 +17,9 @@ export const appRoute = createRoute({
   beforeLoad: async () => {
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
-    const { openWorkspace } = await import('../data/workspace.ts')
+    // The shell's design system is in place before the shell renders, so it never flashes
+    // unstyled; both chunks come in parallel.
+    const [{ openWorkspace }] = await Promise.all([import('../data/workspace.ts'), loadAppSystem()])
     return { user, workspace: openWorkspace(user.id) }
   },
   component: AppLayout,

@@ -1,6 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
-import { resolveSession } from '../data/session.ts'
+import { useEffect } from 'react'
+import { preloadAuthClient, resolveSession } from '../data/session.ts'
 import { rootRoute } from './root.tsx'
+
+const LoginScreen = lazyRouteComponent(
+  () => import('../features/auth/LoginScreen.tsx'),
+  'LoginScreen',
+)
 
 /** `/login`: a lender who is already signed in goes straight to the dashboard. */
 export const loginRoute = createRoute({
@@ -9,5 +15,11 @@ export const loginRoute = createRoute({
   beforeLoad: async () => {
     if (await resolveSession()) throw redirect({ to: '/dashboard', replace: true })
   },
-  component: lazyRouteComponent(() => import('../features/auth/LoginScreen.tsx'), 'LoginScreen'),
+  component: LoginPage,
 })
+
+function LoginPage() {
+  // Once the form is on screen, not before: on a slow network the form comes first.
+  useEffect(preloadAuthClient, [])
+  return <LoginScreen />
+}

@@ -1,15 +1,102 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import { breakpoints } from '@chakra-ui/react/dist/esm/theme/breakpoints.js'
+import { globalCss } from '@chakra-ui/react/dist/esm/theme/global-css.js'
+import { layerStyles } from '@chakra-ui/react/dist/esm/theme/layer-styles.js'
+import { animationStyles } from '@chakra-ui/react/dist/esm/theme/motion-styles.js'
+import { buttonRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/button.js'
+import { cardSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/card.js'
+import { fieldSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/field.js'
+import { headingRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/heading.js'
+import { inputRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/input.js'
+import { linkRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/link.js'
+import { spinnerRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/spinner.js'
+import { semanticColors } from '@chakra-ui/react/dist/esm/theme/semantic-tokens/colors.js'
+import { semanticRadii } from '@chakra-ui/react/dist/esm/theme/semantic-tokens/radii.js'
+import { semanticShadows } from '@chakra-ui/react/dist/esm/theme/semantic-tokens/shadows.js'
+import { textStyles } from '@chakra-ui/react/dist/esm/theme/text-styles.js'
+import { animations } from '@chakra-ui/react/dist/esm/theme/tokens/animations.js'
+import { aspectRatios } from '@chakra-ui/react/dist/esm/theme/tokens/aspect-ratios.js'
+import { blurs } from '@chakra-ui/react/dist/esm/theme/tokens/blurs.js'
+import { borders } from '@chakra-ui/react/dist/esm/theme/tokens/borders.js'
+import { colors } from '@chakra-ui/react/dist/esm/theme/tokens/colors.js'
+import { cursor } from '@chakra-ui/react/dist/esm/theme/tokens/cursor.js'
+import { durations } from '@chakra-ui/react/dist/esm/theme/tokens/durations.js'
+import { easings } from '@chakra-ui/react/dist/esm/theme/tokens/easings.js'
+import { fontSizes } from '@chakra-ui/react/dist/esm/theme/tokens/font-sizes.js'
+import { fontWeights } from '@chakra-ui/react/dist/esm/theme/tokens/font-weights.js'
+import { fonts } from '@chakra-ui/react/dist/esm/theme/tokens/fonts.js'
+import { keyframes } from '@chakra-ui/react/dist/esm/theme/tokens/keyframes.js'
+import { letterSpacings } from '@chakra-ui/react/dist/esm/theme/tokens/letter-spacing.js'
+import { lineHeights } from '@chakra-ui/react/dist/esm/theme/tokens/line-heights.js'
+import { radii } from '@chakra-ui/react/dist/esm/theme/tokens/radius.js'
+import { sizes } from '@chakra-ui/react/dist/esm/theme/tokens/sizes.js'
+import { spacing } from '@chakra-ui/react/dist/esm/theme/tokens/spacing.js'
+import { zIndices } from '@chakra-ui/react/dist/esm/theme/tokens/z-indices.js'
+
+// Chakra's `defaultConfig` carries the recipes of all its ~100 components, about 15 kB gzip of
+// the first download. The app takes Chakra's tokens and styles whole, and only the recipes of
+// the components it uses: here those of the pages a signed-out visitor sees (login, the error
+// page, the loading spinner); the signed-in screens' are in appTheme.ts, a chunk loaded with the
+// shell. tests/unit/theme.test.ts fails when a component is used whose recipe is missing.
+//
+// The parts are imported from their own files, not from '@chakra-ui/react/theme': that module
+// also builds Chakra's full theme, and the bundler would then put every recipe appTheme.ts
+// imports into the entry chunk. Chakra's package exports do not list these files, so
+// vite.config.ts and tsconfig.json map the paths (Chakra is pinned; a moved file fails the build).
+
+/** Chakra's theme without recipes, plus the recipes of the signed-out pages. */
+export const baseThemeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      aspectRatios,
+      animations,
+      blurs,
+      borders,
+      colors,
+      durations,
+      easings,
+      fonts,
+      fontSizes,
+      fontWeights,
+      letterSpacings,
+      lineHeights,
+      radii,
+      spacing,
+      sizes,
+      zIndex: zIndices,
+      cursor,
+    },
+    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      button: buttonRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: { card: cardSlotRecipe, field: fieldSlotRecipe },
+  },
+})
 
 /**
- * The app's design system: Chakra's defaults with the ledger's type and a quieter page colour.
- * Figures use tabular numerals so columns of rupees line up digit under digit.
+ * The ledger's own look: a quieter page colour, and tabular numerals so columns of rupees line
+ * up digit under digit.
  */
-export const system = createSystem(
-  defaultConfig,
-  defineConfig({
-    globalCss: {
-      'html, body': { bg: 'gray.50', color: 'gray.900' },
-      'td, [data-figure]': { fontVariantNumeric: 'tabular-nums' },
-    },
-  }),
-)
+export const ledgerConfig = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'gray.50', color: 'gray.900' },
+    'td, [data-figure]': { fontVariantNumeric: 'tabular-nums' },
+  },
+})
+
+/** The design system of the signed-out pages; the shell switches to appTheme.ts's. */
+export const system = createSystem(defaultBaseConfig, baseThemeConfig, ledgerConfig)

@@ -11,12 +11,13 @@ import { afterAll, expect, it } from 'vitest'
 const ROOT = path.resolve(import.meta.dirname, '../..')
 let replay: ChildProcess | null = null
 
+// Removing two stages' node_modules takes a while on a busy machine.
 afterAll(async () => {
   if (!replay || replay.exitCode !== null || replay.signalCode !== null) return
   const exited = new Promise((resolve) => replay!.once('exit', resolve))
   replay.kill('SIGTERM') // the replay stops the server and removes its directory
   await exited
-})
+}, 180_000)
 
 it(
   'builds and runs the image: /healthz answers, a lender can sign up',
@@ -44,14 +45,23 @@ it(
     })
 
     // The runtime stage holds production dependencies only, the compiled addon among them.
-    // (Vite and Vitest stay: better-auth names Vitest as an optional peer, so npm keeps them.)
+    // (Vite and Vitest stay: better-auth names Vitest as an optional peer, so npm keeps them,
+    // and with Vite its optional peers tsx and esbuild. Nothing runs them: see the CMD below.)
     const root = /built in \d+ s \((.+)\)/.exec(stderr)?.[1]
     expect(root).toBeDefined()
-    const runtime = path.join(root!, 'stage1', 'app', 'node_modules')
+    const app = path.join(root!, 'stage1', 'app')
+    const runtime = path.join(app, 'node_modules')
     expect(existsSync(path.join(runtime, 'better-sqlite3', 'build', 'Release'))).toBe(true)
     for (const tool of ['typescript', 'eslint', 'prettier', '@playwright/test']) {
       expect(existsSync(path.join(runtime, tool)), tool).toBe(false)
     }
+    // No TypeScript at run time: the image holds the bundle and no sources, and starts it with
+    // plain node.
+    expect(existsSync(path.join(app, 'dist-server', 'index.js'))).toBe(true)
+    for (const sources of ['server', 'shared', 'scripts', 'src']) {
+      expect(existsSync(path.join(app, sources)), sources).toBe(false)
+    }
+    expect(stderr).toContain('[replay] CMD ["node", "dist-server/index.js"]')
 
     const health = await fetch(`${url}/healthz`)
     expect(health.status).toBe(200)
@@ -66,8 +76,9 @@ it(
     expect(signUp.status).toBe(200)
     expect(signUp.headers.getSetCookie().length).toBeGreaterThan(0)
 
-    // The built app is served, so the build stage really ran `vite build`.
-    const page = await fetch(url)
+    // The built app is served, compressed, so the build stage really ran `npm run build`.
+    const page = await fetch(url, { headers: { 'accept-encoding': 'br' } })
+    expect(page.headers.get('content-encoding')).toBe('br')
     expect(await page.text()).toContain('<div id="root">')
     await waitForLine(() => stderr, 'HEALTHCHECK exit 0')
   },

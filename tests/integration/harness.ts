@@ -3,7 +3,7 @@
  * stock y-websocket provider for sync. Everything started here is stopped by `cleanup()`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as decoding from 'lib0/decoding'
@@ -36,15 +36,30 @@ export function tempDir(prefix = 'rin-khata-'): string {
   return dir
 }
 
-/** Starts `server/index.ts` on a free port; `dataDir` defaults to a fresh temp dir. */
+/** The built server (`npm run build:server`; the integration tests' global setup builds it). */
+export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'index.js')
+
+/**
+ * Starts the built server (what production runs: plain `node`, no TypeScript loader) on a free
+ * port; `dataDir` defaults to a fresh temp dir.
+ */
 export async function startTestServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string
+    env?: Record<string, string>
+    /** Another copy of the bundle's index.js, e.g. one moved away from the source tree. */
+    bundle?: string
+  } = {},
 ): Promise<TestServer> {
+  const bundle = options.bundle ?? SERVER_BUNDLE
   const dataDir = options.dataDir ?? tempDir()
   // Vitest exports Vite's BASE_URL ('/') and NODE_ENV=test; the server must see neither.
   const { BASE_URL: _viteBase, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
+  if (!existsSync(bundle)) {
+    throw new Error(`${bundle} is missing: run \`npm run build:server\` first`)
+  }
+  const child = spawn(process.execPath, [bundle], {
+    cwd: path.dirname(path.dirname(bundle)),
     env: {
       ...inherited,
       NODE_ENV: 'production',

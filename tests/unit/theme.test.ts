@@ -1,0 +1,111 @@
+/**
+ * The app's design systems carry only the Chakra recipes it uses (src/ui/theme.ts): a component
+ * whose recipe is missing renders unstyled, with no error anywhere. These tests read which
+ * Chakra components the code imports and check that their recipes are there.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { defaultSystem, type SystemContext } from '@chakra-ui/react'
+import { describe, expect, it } from 'vitest'
+import { appSystem } from '../../src/ui/appTheme.ts'
+import { system } from '../../src/ui/theme.ts'
+
+const SRC = path.resolve(import.meta.dirname, '../../src')
+
+/** The pages a signed-out visitor can see, before the shell loads the full design system. */
+const SIGNED_OUT_ROOTS = [
+  'main.tsx',
+  'features/auth/LoginScreen.tsx',
+  'routes/RouteError.tsx',
+  'ui/shell/PendingScreen.tsx',
+]
+
+// Components styled by another component's recipe.
+const RECIPE_OF: Record<string, string> = {
+  IconButton: 'button',
+  CloseButton: 'button',
+  ButtonGroup: 'button',
+  InputGroup: 'inputAddon',
+  InputAddon: 'inputAddon',
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(file)
+    return /\.tsx?$/.test(entry.name) ? [file] : []
+  })
+}
+
+/** Names imported from '@chakra-ui/react' (`Link as ChakraLink` counts as Link). */
+function chakraImports(source: string): string[] {
+  const names: string[] = []
+  for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+    for (const part of match[1]!.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]!
+        .trim()
+      if (name && !name.startsWith('type ')) names.push(name)
+    }
+  }
+  return names
+}
+
+/** Files reachable from `roots` through static relative imports (dynamic ones are chunks). */
+function staticClosure(roots: string[]): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const source = readFileSync(file, 'utf8')
+    for (const match of source.matchAll(/^import[^'"]*from\s*'(\.[^']+)'/gm)) {
+      visit(path.resolve(path.dirname(file), match[1]!))
+    }
+  }
+  for (const root of roots) visit(path.join(SRC, root))
+  return [...seen]
+}
+
+/** Chakra recipe keys the components imported by `files` need. */
+function recipesNeeded(files: string[]): Map<string, string> {
+  const needed = new Map<string, string>()
+  for (const file of files) {
+    for (const name of chakraImports(readFileSync(file, 'utf8'))) {
+      const key = RECIPE_OF[name] ?? name.charAt(0).toLowerCase() + name.slice(1)
+      if (defaultSystem.isRecipe(key) || defaultSystem.isSlotRecipe(key)) {
+        needed.set(key, `${name} in ${path.relative(SRC, file)}`)
+      }
+    }
+  }
+  return needed
+}
+
+function missing(design: SystemContext, needed: Map<string, string>): string[] {
+  return [...needed]
+    .filter(([key]) => !design.isRecipe(key) && !design.isSlotRecipe(key))
+    .map(([key, where]) => `${key} (${where})`)
+}
+
+describe('design systems', () => {
+  it('finds the components the app uses (the scan itself works)', () => {
+    const needed = recipesNeeded(sourceFiles(SRC))
+    expect([...needed.keys()]).toEqual(expect.arrayContaining(['button', 'table', 'card']))
+  })
+
+  it('styles every component the signed-in screens use', () => {
+    expect(missing(appSystem, recipesNeeded(sourceFiles(SRC)))).toEqual([])
+  })
+
+  it('styles every component of the signed-out pages before the shell loads', () => {
+    const files = staticClosure(SIGNED_OUT_ROOTS).filter((file) => /\.tsx?$/.test(file))
+    expect(files.map((file) => path.relative(SRC, file))).toContain('features/auth/LoginScreen.tsx')
+    expect(missing(system, recipesNeeded(files))).toEqual([])
+  })
+
+  it('keeps the signed-in screens’ recipes out of the first download', () => {
+    // The point of two systems: a table or a dialog is not part of the login page.
+    expect(system.isSlotRecipe('table')).toBe(false)
+    expect(system.isSlotRecipe('dialog')).toBe(false)
+  })
+})
