@@ -6,7 +6,6 @@ import { performance } from 'node:perf_hooks'
 import { WebSocket } from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { MessageType } from '../shared/protocol.ts'
 
 /** One server under test, as the clients see it. */
 export interface Target {
@@ -33,7 +32,6 @@ export function provider(target: Target, room: string, cookie = target.cookie) {
     WebSocketPolyfill: cookieSocket(cookie) as unknown as typeof globalThis.WebSocket,
     disableBc: true,
   })
-  p.messageHandlers[MessageType.stored] = () => {} // ours acknowledges; nothing to do here
   return p
 }
 

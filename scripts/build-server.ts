@@ -26,6 +26,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
   index: 'server/index.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  'reset-password': 'scripts/reset-password.ts',
 }
 
 /** Resolved at run time from node_modules, never bundled. */

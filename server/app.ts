@@ -1,6 +1,5 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { toNodeHandler } from 'better-auth/node'
 import { createAuth, migrateAuth } from './auth/auth.ts'
 import { openBackends } from './backends/open.ts'
 import type { ServerConfig } from './config.ts'
@@ -61,7 +60,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   http.on(
     'request',
     createRouter({
-      authHandler: toNodeHandler(auth),
+      authHandler: (request) => auth.handler(request),
       storage,
       distDir: config.distDir,
       secure,

@@ -48,8 +48,9 @@ export const closeReason: Record<CloseCode, string> = {
  * y-websocket message types. 0 and 1 are the standard sync and awareness messages; 2 and 3 are
  * auth and query-awareness in the stock protocol. `stored` is ours: after the server has durably
  * stored a client's updates it sends `[messageStored, varUint(count)]`, where count is the number
- * of that client's update messages stored so far on this connection. Stock clients ignore
- * unknown message types, so the stock `WebsocketProvider` keeps working unmodified.
+ * of that client's update messages stored so far on this connection. Only a client that asked
+ * for it with `?ack=1` (see ACK_PARAM) gets it: a stock client would log "Unable to compute
+ * message" for every one, so to any other Yjs client the endpoint is a plain y-websocket server.
  */
 export const MessageType = {
   sync: 0,
@@ -58,6 +59,12 @@ export const MessageType = {
   queryAwareness: 3,
   stored: 100,
 } as const
+
+/**
+ * Query parameter of the sync URL with which a client asks for `stored` acknowledgements:
+ * `/sync/<room>?ack=1` (y-websocket's `params: { ack: '1' }`).
+ */
+export const ACK_PARAM = 'ack'
 
 /** Largest WebSocket frame the server accepts (bytes). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024

@@ -11,7 +11,7 @@ import {
 } from './routes/people.tsx'
 import { RouteError } from './routes/RouteError.tsx'
 import { rootRoute } from './routes/root.tsx'
-import { cityRoute, dashboardRoute, trashRoute } from './routes/screens.tsx'
+import { cityRoute, dashboardRoute, settingsRoute, trashRoute } from './routes/screens.tsx'
 import { PendingScreen } from './ui/shell/PendingScreen.tsx'
 import { depositRoute, personLoansRoute } from './routes/users.tsx'
 
@@ -31,6 +31,7 @@ const routeTree = rootRoute.addChildren([
     loanAddRoute,
     loanEditRoute,
     trashRoute,
+    settingsRoute,
   ]),
 ])
 

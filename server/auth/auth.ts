@@ -4,9 +4,13 @@ import { getMigrations } from 'better-auth/db/migration'
 import { fromNodeHeaders } from 'better-auth/node'
 import type Database from 'better-sqlite3'
 import type { Pool } from 'pg'
+import * as z from 'zod'
 
 /** The request header carrying the peer's address; the HTTP layer overwrites any client value. */
 export const CLIENT_IP_HEADER = 'x-rin-client-ip'
+
+/** Longest device name a session keeps (the app cuts names to this length too). */
+export const MAX_DEVICE_NAME_LENGTH = 40
 
 /** A session as the sync layer needs it. */
 export interface SessionInfo {
@@ -54,6 +58,22 @@ function buildAuth(options: AuthOptions) {
     basePath: '/api/auth',
     trustedOrigins: (request) => [options.baseUrl, sameHostOrigin(request)],
     emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    session: {
+      // better-auth lists and revokes sessions only from a session under a day old by default;
+      // a lender whose phone is lost must be able to do it from any device still signed in.
+      freshAge: 0,
+      additionalFields: {
+        // Set by the app after sign-in and when the lender renames the device (update-session).
+        deviceName: {
+          type: 'string',
+          required: false,
+          input: true,
+          validator: { input: z.string().trim().min(1).max(MAX_DEVICE_NAME_LENGTH) },
+        },
+        // When the sync server last saw a socket of this session (see sync/server.ts).
+        lastSeenAt: { type: 'date', required: false, input: false },
+      },
+    },
     // better-auth's defaults limit sign-in and sign-up to 3 requests per 10 s per address; it
     // enables them only in production, we always do.
     rateLimit: { enabled: true, storage: 'memory' },

@@ -7,6 +7,8 @@ export function createLocalFanout(): Fanout {
     publishAwareness() {},
     subscribe() {},
     unsubscribe() {},
+    publishSessionEnded() {},
+    onSessionEnded() {},
     async close() {},
   }
 }

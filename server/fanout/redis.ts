@@ -16,10 +16,47 @@ export interface RedisFanoutOptions {
 
 const KIND_UPDATE = 0
 const KIND_AWARENESS = 1
+const KIND_SESSION_ENDED = 2
+
+/**
+ * The channel (after the prefix) that carries ended sessions. Room names are `cities` and
+ * `users/<id>`, so no room's channel can be this one.
+ */
+const SESSIONS_CHANNEL = '!sessions'
 
 // Reconnect quickly: while Redis is away, updates still reach other processes through storage
 // (sync/rooms.ts polls it), but only with the poll's delay.
 const retryStrategy = (times: number) => Math.min(times * 100, 1_000)
+
+function encodeSessionEnded(instance: string, token: string): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, KIND_SESSION_ENDED)
+  encoding.writeVarString(encoder, instance)
+  encoding.writeVarString(encoder, token)
+  return encoding.toUint8Array(encoder)
+}
+
+/**
+ * Tells every server process on this Redis that these sessions ended, from a process that is
+ * not a server (the reset-password command); waits until Redis has taken the messages.
+ */
+export async function publishEndedSessions(
+  options: Pick<RedisFanoutOptions, 'url' | 'prefix'>,
+  tokens: string[],
+): Promise<void> {
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 1, retryStrategy: () => null })
+  try {
+    const instance = randomBytes(9).toString('base64url')
+    for (const token of tokens) {
+      await redis.publish(
+        options.prefix + SESSIONS_CHANNEL,
+        Buffer.from(encodeSessionEnded(instance, token)),
+      )
+    }
+  } finally {
+    redis.disconnect()
+  }
+}
 
 /**
  * Fan-out over Redis pub/sub, one channel per room. Pub/sub is fire-and-forget: a message
@@ -34,6 +71,7 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   const { log, prefix } = options
   const instance = randomBytes(9).toString('base64url')
   const listeners = new Map<string, FanoutListener>()
+  const sessionListeners: ((token: string) => void)[] = []
   // Publishing while Redis is down must fail at once, not queue up without bound: storage holds
   // every update anyway and the other processes repair from it.
   const publisher = new Redis(options.url, {
@@ -74,18 +112,28 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     if (down) log.info('redis is back')
     down = false
     subscribe([...listeners.keys()])
+    // A sign-out published while this link was down is caught by the periodic session check.
+    subscriber
+      .subscribe(channelOf(SESSIONS_CHANNEL))
+      .catch((error: unknown) => log.debug('redis subscribe failed; retried on reconnect', error))
   })
 
   subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
     const name = channel.toString()
     if (!name.startsWith(prefix)) return
-    const listener = listeners.get(name.slice(prefix.length))
-    if (!listener) return
+    const room = name.slice(prefix.length)
+    const listener = listeners.get(room)
+    if (!listener && room !== SESSIONS_CHANNEL) return
     try {
       const decoder = decoding.createDecoder(message)
       const kind = decoding.readVarUint(decoder)
       if (decoding.readVarString(decoder) === instance) return
-      if (kind === KIND_UPDATE) {
+      if (kind === KIND_SESSION_ENDED) {
+        const token = decoding.readVarString(decoder)
+        for (const notify of sessionListeners) notify(token)
+      } else if (!listener) {
+        return
+      } else if (kind === KIND_UPDATE) {
         const seq = decoding.readVarUint(decoder)
         listener.update(decoding.readVarUint8Array(decoder), seq)
       } else if (kind === KIND_AWARENESS) {
@@ -123,12 +171,19 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       listeners.set(room, listener)
       subscribe([room])
     },
+    publishSessionEnded(token) {
+      send(SESSIONS_CHANNEL, encodeSessionEnded(instance, token))
+    },
+    onSessionEnded(listener) {
+      sessionListeners.push(listener)
+    },
     unsubscribe(room) {
       listeners.delete(room)
       if (subscriber.status === 'ready') subscriber.unsubscribe(channelOf(room)).catch(() => {})
     },
     async close() {
       listeners.clear()
+      sessionListeners.length = 0
       publisher.disconnect()
       subscriber.disconnect()
     },

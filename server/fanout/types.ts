@@ -22,5 +22,12 @@ export interface Fanout {
   subscribe(room: string, listener: FanoutListener): void
   /** Stops delivering `room`'s messages (the room left memory). */
   unsubscribe(room: string): void
+  /**
+   * Tells the other processes that the session with this token ended (signed out, revoked), so
+   * that they close its sockets now rather than at their next session check.
+   */
+  publishSessionEnded(token: string): void
+  /** Calls `listener` with the token of each session another process reports ended. */
+  onSessionEnded(listener: (token: string) => void): void
   close(): Promise<void>
 }

@@ -5,9 +5,16 @@ import type { DocStorage } from '../storage/types.ts'
 import { setSecurityHeaders } from './headers.ts'
 import { createStaticHandler } from './static.ts'
 
+/**
+ * Largest request body the auth API reads. Its JSON bodies (an email, two passwords, a device
+ * name) are well under 1 KiB; without a cap an unauthenticated POST of 100 MiB was buffered
+ * whole before better-auth answered 400.
+ */
+export const AUTH_MAX_BODY_BYTES = 64 * 1024
+
 export interface RouterOptions {
-  /** better-auth's Node handler, mounted at /api/auth/*. */
-  authHandler(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** better-auth's fetch handler, mounted at /api/auth/*. */
+  authHandler(request: Request): Promise<Response>
   storage: DocStorage
   distDir: string
   /** The public origin is https: add HSTS and use wss in the CSP. */
@@ -37,6 +44,81 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   return entries[entries.length - 1]!.trim() || peer
 }
 
+/** Thrown while reading a body over AUTH_MAX_BODY_BYTES. */
+class BodyTooLarge extends Error {}
+
+/** After a 413, this much more of the body is read and dropped before the socket is closed. */
+const DISCARD_MAX_BYTES = 4 * 1024 * 1024
+
+/**
+ * Refuses a body that is too large without keeping any more of it: the 413 goes out at once,
+ * and the rest of the body is read and dropped as it arrives (never buffered), so the client
+ * finishes its upload and reads the answer; past DISCARD_MAX_BYTES the socket is closed instead.
+ * Closing at once would make the kernel reset a connection with unread data, and a client still
+ * uploading would often see the reset instead of the 413.
+ */
+function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+  let dropped = 0
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > DISCARD_MAX_BYTES) req.socket.destroy()
+  })
+  req.resume()
+  json(res, 413, { error: 'request body too large' })
+}
+
+/** Reads the body, throwing BodyTooLarge as soon as it passes `limit` (chunked bodies too). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.off('data', onData)
+        req.pause()
+        reject(new BodyTooLarge())
+        return
+      }
+      chunks.push(chunk)
+    }
+    req.on('data', onData)
+    req.once('end', () => resolve(Buffer.concat(chunks)))
+    req.once('error', reject)
+    // A client that gives up half-way: nothing more comes (a no-op after 'end').
+    req.once('close', () => reject(new Error('request closed before its body ended')))
+  })
+}
+
+/** The Fetch API request better-auth expects, with a body read within AUTH_MAX_BODY_BYTES. */
+async function toFetchRequest(req: IncomingMessage): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else headers.set(name, value)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  const body = hasBody ? await readBody(req, AUTH_MAX_BODY_BYTES) : null
+  // The path is what better-auth routes on; its own BASE_URL decides origins and cookies.
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
+    method: req.method,
+    headers,
+    body: body && body.length > 0 ? new Uint8Array(body) : null,
+  })
+}
+
+/** Writes a Fetch API response to Node's, keeping several Set-Cookie headers apart. */
+async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
 /** The HTTP request listener: auth API, health check and the app. */
 export function createRouter(options: RouterOptions) {
   const serveStatic = createStaticHandler(options.distDir)
@@ -49,7 +131,16 @@ export function createRouter(options: RouterOptions) {
     if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) {
       // Rate limits key on this header; the peer address is the only one a client cannot forge.
       req.headers[CLIENT_IP_HEADER] = clientAddress(req, options.trustProxy)
-      return options.authHandler(req, res)
+      const declared = Number(req.headers['content-length'] ?? 0)
+      if (declared > AUTH_MAX_BODY_BYTES) return refuseBody(req, res)
+      let request: Request
+      try {
+        request = await toFetchRequest(req)
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return refuseBody(req, res)
+        throw error
+      }
+      return sendFetchResponse(res, await options.authHandler(request))
     }
     if (pathname.startsWith('/api/')) return json(res, 404, { error: 'not found' })
     if (pathname === '/healthz') {

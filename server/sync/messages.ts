@@ -42,8 +42,9 @@ function read(data: Uint8Array): ClientMessage {
         step === syncProtocol.messageYjsSyncStep2 ||
         step === syncProtocol.messageYjsUpdate
       ) {
-        // Parse the whole update before the doc sees it: Yjs integrates structs before it reads
-        // the delete set, so a corrupt tail would otherwise leave a half-applied update behind.
+        // Parse the whole update before the doc sees it: Yjs reads an update lazily and would
+        // take a prefix of garbage, or integrate structs before finding a corrupt tail. One
+        // that parses but breaks while being integrated is the room's to refuse (see Room).
         Y.decodeUpdate(payload)
         message = { kind: 'update', update: payload }
       } else {

@@ -36,6 +36,11 @@ export interface Peer {
   close(code: number, reason: string): void
   /** Whether the socket still accepts messages. */
   readonly open: boolean
+  /**
+   * Whether the client asked for `stored` acknowledgements (see ACK_PARAM). A stock y-websocket
+   * client that did not ask gets only the standard message types.
+   */
+  readonly wantsAcks: boolean
 }
 
 /** Refuses a client update before it is applied: a reason string, or null to accept. */
@@ -68,6 +73,14 @@ interface PeerState {
  */
 export class Room {
   readonly doc = new Y.Doc()
+  /**
+   * A second copy of `doc`, fed the same updates in the same order, that tries each client
+   * update first. Yjs integrates an update struct by struct and cannot roll back, so an update
+   * that throws half-way (a well-formed but mutated one can) would leave part of itself in the
+   * doc, in the next stored batch and in every peer. Only an update the mirror took whole
+   * reaches `doc`; one that broke the mirror is refused and the mirror is rebuilt from `doc`.
+   */
+  private mirror = new Y.Doc()
   readonly awareness = new awarenessProtocol.Awareness(this.doc)
   /** Live peers plus connections still waiting for the load; the room unloads at zero. */
   refs = 0
@@ -135,9 +148,7 @@ export class Room {
   /** Reads the stored state into the doc and starts listening to other processes. */
   async load(): Promise<void> {
     const { updates, seq } = await this.deps.storage.load(this.name)
-    this.doc.transact(() => {
-      for (const update of updates) Y.applyUpdate(this.doc, update, 'storage')
-    }, 'storage')
+    this.applyStored(updates, 'storage')
     this.seq = seq
     this.rowsSinceSnapshot = updates.length
     this.live = true
@@ -171,11 +182,7 @@ export class Room {
           this.catchUpAgain = false
           const { updates, seq } = await this.deps.storage.load(this.name, this.seq)
           if (!this.live) return
-          if (updates.length > 0) {
-            this.doc.transact(() => {
-              for (const update of updates) Y.applyUpdate(this.doc, update, 'storage')
-            }, 'storage')
-          }
+          if (updates.length > 0) this.applyStored(updates, 'storage')
           this.markStored(seq, true)
         } while (this.catchUpAgain && this.live)
       } catch (error) {
@@ -191,8 +198,37 @@ export class Room {
   /** An update another process stored as `seq`: applied unless this room already has it. */
   private receiveStored(update: Uint8Array, seq: number): void {
     if (!this.live || seq <= this.seq || this.ahead.has(seq)) return
-    Y.applyUpdate(this.doc, update, 'fanout')
+    this.applyStored([update], 'fanout')
     this.markStored(seq, false)
+  }
+
+  /** Applies rows some process already stored (and so already checked) to `doc` and the mirror. */
+  private applyStored(updates: Uint8Array[], origin: 'storage' | 'fanout'): void {
+    this.mirror.transact(() => {
+      for (const update of updates) Y.applyUpdate(this.mirror, update)
+    })
+    this.doc.transact(() => {
+      for (const update of updates) Y.applyUpdate(this.doc, update, origin)
+    }, origin)
+  }
+
+  /**
+   * Tries a client update on the mirror; throws BadMessageError, with `doc` untouched, if it
+   * does not apply. A throw leaves the mirror half-changed, so it is rebuilt from `doc` (the
+   * state with pending structs included), which costs one encode of the doc: only a refused
+   * update pays it.
+   */
+  private tryOnMirror(update: Uint8Array): void {
+    try {
+      Y.applyUpdate(this.mirror, update)
+    } catch (error) {
+      this.mirror.destroy()
+      this.mirror = new Y.Doc()
+      Y.applyUpdate(this.mirror, Y.encodeStateAsUpdate(this.doc))
+      throw new BadMessageError(
+        `update does not apply: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
   }
 
   /**
@@ -260,10 +296,21 @@ export class Room {
       case 'update': {
         const refusal = this.deps.gate?.(this.doc, message.update) ?? null
         if (refusal !== null) throw new BadMessageError(`refused update: ${refusal}`)
+        this.tryOnMirror(message.update)
         state.received++
+        const batched = this.batch.length
         this.applyingFrom = peer
         try {
           Y.applyUpdate(this.doc, message.update, 'socket')
+        } catch (error) {
+          // The mirror took it whole, so this should not happen; if it does, `doc` may hold part
+          // of the update. Keep that part out of storage and drop the room: its peers reconnect
+          // to a fresh copy loaded from what is stored.
+          this.batch.length = batched
+          this.breakRoom(error)
+          throw new BadMessageError(
+            `update does not apply: ${error instanceof Error ? error.message : String(error)}`,
+          )
         } finally {
           this.applyingFrom = null
         }
@@ -272,7 +319,7 @@ export class Room {
         if (this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null) {
           this.batch.push(message.update)
         }
-        this.batchAcks.set(peer, state.received)
+        if (peer.wantsAcks) this.batchAcks.set(peer, state.received)
         this.scheduleFlush()
         break
       }
@@ -313,9 +360,19 @@ export class Room {
     if (this.ackTimer) clearTimeout(this.ackTimer)
     this.ackTimer = null
     for (const [peer, count] of this.storedAcks) {
-      if (peer.open) peer.send(encodeStored(count))
+      if (peer.open && peer.wantsAcks) peer.send(encodeStored(count))
     }
     this.storedAcks.clear()
+  }
+
+  /** Stores what was received before a failure, then sends every peer to a fresh copy. */
+  private breakRoom(error: unknown): void {
+    const peers = [...this.peers.keys()]
+    void this.flush().then(() => {
+      this.broken = true
+      this.deps.onBroken(this, error)
+      for (const peer of peers) peer.close(1011, 'room reloading')
+    })
   }
 
   /** Frees the doc and stops listening to other processes. */
@@ -326,6 +383,7 @@ export class Room {
     if (this.ackTimer) clearTimeout(this.ackTimer)
     this.deps.fanout.unsubscribe(this.name)
     this.awareness.destroy()
+    this.mirror.destroy()
     this.doc.destroy()
   }
 

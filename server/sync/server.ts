@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
 import {
+  ACK_PARAM,
   CITIES_ROOM,
   CloseCode,
   SYNC_PATH,
@@ -23,7 +24,10 @@ import { SessionSockets } from './sessions.ts'
 export interface SyncServer {
   /** The HTTP server's 'upgrade' listener. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
-  /** Closes the sockets of a session that was signed out or revoked. */
+  /**
+   * Closes the sockets of a session that was signed out or revoked, in this process and, through
+   * the fan-out, in every other one.
+   */
   endSession(token: string): void
   /** Rooms currently in memory. */
   readonly roomCount: number
@@ -104,6 +108,18 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   )
   const roomsFor = (name: string) => (name === CITIES_ROOM ? citiesRooms : rooms)
   const sessions = new SessionSockets()
+  fanout.onSessionEnded((token) => sessions.end(token))
+
+  /**
+   * Records that a session was seen now (the Devices list shows it): when its first socket
+   * opens, at every session check while one is open, and when its last one closes. A failed
+   * write only makes "last seen" older.
+   */
+  const touch = (token: string) => {
+    void auth.$context
+      .then((context) => context.internalAdapter.updateSession(token, { lastSeenAt: new Date() }))
+      .catch((error: unknown) => log.debug('could not record when a session was seen', error))
+  }
   const alive = new WeakMap<WebSocket, boolean>()
   // A reader that stops reading must not make the server buffer without bound.
   const maxBuffered = Math.max(64 * 1024 * 1024, 2 * config.maxMessageBytes)
@@ -126,6 +142,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const sessionTimer = setInterval(() => {
     if (sweeping) return
     sweeping = true
+    for (const token of sessions.tokens()) touch(token)
     void sessions
       .sweep(Date.now(), async (cookie, token) => {
         const session = await sessionFromHeaders(auth, { cookie })
@@ -137,7 +154,13 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   }, config.sessionCheckMs)
   sessionTimer.unref()
 
-  function connect(ws: WebSocket, room: Room, session: SessionInfo, cookie: string): void {
+  function connect(
+    ws: WebSocket,
+    room: Room,
+    session: SessionInfo,
+    cookie: string,
+    wantsAcks: boolean,
+  ): void {
     // ws closes an oversized frame with the generic 1009; the app gets our own code, which the
     // stock client also treats as final (4400–4499), so it does not resend the same frame forever.
     const close = ws.close.bind(ws)
@@ -162,6 +185,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       get open() {
         return ws.readyState === WebSocket.OPEN
       },
+      wantsAcks,
     }
     const sessionSocket = {
       endSession: () => ws.close(CloseCode.unauthorized, closeReason[CloseCode.unauthorized]),
@@ -190,10 +214,10 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     ws.on('close', () => {
       room.removePeer(peer)
       roomsFor(room.name).release(room)
-      sessions.remove(session.token, sessionSocket)
+      if (sessions.remove(session.token, sessionSocket)) touch(session.token)
     })
     room.addPeer(peer)
-    sessions.add(session, cookie, sessionSocket)
+    if (sessions.add(session, cookie, sessionSocket)) touch(session.token)
   }
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -240,9 +264,10 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     })
     const cookie = req.headers.cookie ?? ''
     const live = session
+    const wantsAcks = url.searchParams.get(ACK_PARAM) === '1'
     wss.handleUpgrade(req, socket, head, (ws) => {
       connected = true
-      connect(ws, room, live, cookie)
+      connect(ws, room, live, cookie, wantsAcks)
     })
   }
 
@@ -256,6 +281,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     },
     endSession(token) {
       sessions.end(token)
+      fanout.publishSessionEnded(token)
     },
     get roomCount() {
       return rooms.size + citiesRooms.size

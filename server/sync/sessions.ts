@@ -16,20 +16,31 @@ interface Entry {
 export class SessionSockets {
   private readonly byToken = new Map<string, Entry>()
 
-  add(session: SessionInfo, cookie: string, socket: SessionSocket): void {
+  /** Adds a socket; true if it is the session's first open socket in this process. */
+  add(session: SessionInfo, cookie: string, socket: SessionSocket): boolean {
     let entry = this.byToken.get(session.token)
+    const first = !entry
     if (!entry) {
       entry = { session, cookie, sockets: new Set() }
       this.byToken.set(session.token, entry)
     }
     entry.sockets.add(socket)
+    return first
   }
 
-  remove(token: string, socket: SessionSocket): void {
+  /** Removes a socket; true if it was the session's last open one in this process. */
+  remove(token: string, socket: SessionSocket): boolean {
     const entry = this.byToken.get(token)
-    if (!entry) return
+    if (!entry) return false
     entry.sockets.delete(socket)
-    if (entry.sockets.size === 0) this.byToken.delete(token)
+    if (entry.sockets.size > 0) return false
+    this.byToken.delete(token)
+    return true
+  }
+
+  /** Tokens of the sessions with an open socket in this process. */
+  tokens(): string[] {
+    return [...this.byToken.keys()]
   }
 
   /** Closes every socket of the session with this token. */

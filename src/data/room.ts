@@ -1,7 +1,7 @@
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
-import { CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
+import { ACK_PARAM, CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
 
 /** How one doc stands with the server. */
@@ -35,6 +35,9 @@ export class Room {
     const socketUrl = window.location.origin.replace(/^http/, 'ws') + SYNC_PATH
     this.provider = new WebsocketProvider(socketUrl, name, this.doc, {
       WebSocketPolyfill: this.tracker.WebSocketClass,
+      // "Synced" is shown only once the server says it stored our changes; it says so only when
+      // asked, so that stock Yjs clients never see a message type they do not know.
+      params: { [ACK_PARAM]: '1' },
     })
     this.tracker.attach(this.provider)
     void this.persistence.whenSynced.then(() => {

@@ -1,3 +1,5 @@
+import { readDeviceName } from './device.ts'
+
 // The better-auth client (about 12 kB gzip) is loaded only to log in, sign up or sign out: the
 // session check every start makes is one plain GET, so the login page renders without it.
 function loadAuthClient() {
@@ -164,6 +166,8 @@ export async function authenticate(
     }
     // The new session replaced whatever cookie a pending sign-out was about.
     localStorage.removeItem(SIGN_OUT_PENDING_KEY)
+    // The new session is listed by this device's name on the lender's other devices.
+    void import('./devices.ts').then(({ shareDeviceName }) => shareDeviceName(readDeviceName()))
     return { ok: true, user: signedIn({ id: data.user.id, email: data.user.email }) }
   } catch (cause) {
     return { ok: false, message: cause instanceof Error ? cause.message : String(cause) }

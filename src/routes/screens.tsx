@@ -11,6 +11,10 @@ const CitiesScreen = lazyRouteComponent(
   () => import('../features/cities/CitiesScreen.tsx'),
   'CitiesScreen',
 )
+const SettingsScreen = lazyRouteComponent(
+  () => import('../features/settings/SettingsScreen.tsx'),
+  'SettingsScreen',
+)
 const TrashScreen = lazyRouteComponent(
   () => import('../features/trash/TrashScreen.tsx'),
   'TrashScreen',
@@ -35,4 +39,11 @@ export const trashRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/trash',
   component: TrashScreen,
+})
+
+/** `/settings`: this device's name, the signed-in devices, the password. */
+export const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings',
+  component: SettingsScreen,
 })

@@ -3,7 +3,9 @@ import { CitiesPage } from './pages/CitiesPage.ts'
 import { LoginPage, newLender } from './pages/LoginPage.ts'
 import { Shell } from './pages/Shell.ts'
 
-test('desktop top bar: title, the four links, Trash, email and Logout', async ({ page }) => {
+test('desktop top bar: title, the four links, Trash, Settings, email and Logout', async ({
+  page,
+}) => {
   const { email, password } = newLender()
   await new LoginPage(page).signUp(email, password)
   const shell = new Shell(page)
@@ -15,6 +17,7 @@ test('desktop top bar: title, the four links, Trash, email and Logout', async ({
     ['Loans', '/loans'],
     ['Cities', '/city'],
     ['Trash', '/trash'],
+    ['Settings', '/settings'],
   ] as const) {
     await shell.mainNav.getByRole('link', { name, exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`${path}$`))

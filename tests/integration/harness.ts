@@ -10,7 +10,7 @@ import * as decoding from 'lib0/decoding'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { MessageType, SYNC_PATH } from '../../shared/protocol.ts'
+import { ACK_PARAM, MessageType, SYNC_PATH } from '../../shared/protocol.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -175,21 +175,28 @@ export interface Client {
   closes: { code: number; reason: string }[]
 }
 
-/** Connects the stock `WebsocketProvider` to `room` as `lender`. */
+/**
+ * Connects the stock `WebsocketProvider` to `room` as `lender`, asking for `stored`
+ * acknowledgements as the app does (`acks: false`: as any other Yjs client, which does not).
+ */
 export function connectClient(
   server: TestServer,
   room: string,
   cookie: string,
   doc: Y.Doc = new Y.Doc(),
+  { acks = true }: { acks?: boolean } = {},
 ): Client {
   let stored = 0
   const closes: Client['closes'] = []
   const provider = new WebsocketProvider(server.url + SYNC_PATH, room, doc, {
     WebSocketPolyfill: cookieWebSocket(cookie) as unknown as typeof globalThis.WebSocket,
     disableBc: true,
+    params: acks ? { [ACK_PARAM]: '1' } : {},
   })
-  provider.messageHandlers[MessageType.stored] = (_encoder, decoder) => {
-    stored = decoding.readVarUint(decoder)
+  if (acks) {
+    provider.messageHandlers[MessageType.stored] = (_encoder, decoder) => {
+      stored = decoding.readVarUint(decoder)
+    }
   }
   provider.on('connection-close', (event) => {
     stored = 0

@@ -1,11 +1,11 @@
 import { Box, Button, Flex, HStack, Link as ChakraLink, Menu, Portal, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { mainNav, trashNav } from './navItems.ts'
+import { mainNav, settingsNav, trashNav } from './navItems.ts'
 import { NavLink } from './NavLink.tsx'
 import { SyncIndicator } from './SyncIndicator.tsx'
 
 /**
- * The bar across the top. Desktop: title, nav links, Trash, the lender's email, Logout.
+ * The bar across the top. Desktop: title, nav links, Trash, Settings, the lender's email, Logout.
  * Phone: title, sync state and a Menu button; the main tabs and Logout are in the bottom bar.
  * Both layouts are in the DOM and CSS hides one, so there is no flash of the wrong one and a
  * hidden copy is out of the accessibility tree.
@@ -24,6 +24,7 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
             </NavLink>
           ))}
           <NavLink to={trashNav.to}>{trashNav.label}</NavLink>
+          <NavLink to={settingsNav.to}>{settingsNav.label}</NavLink>
         </HStack>
         <Box flex="1" />
         <SyncIndicator />
@@ -58,7 +59,7 @@ function PhoneMenu({ email }: { email: string }) {
               <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted">
                 {email}
               </Menu.ItemGroupLabel>
-              {[...mainNav, trashNav].map((item) => (
+              {[...mainNav, trashNav, settingsNav].map((item) => (
                 <Menu.Item key={item.to} value={item.to} asChild>
                   <Link to={item.to}>{item.label}</Link>
                 </Menu.Item>

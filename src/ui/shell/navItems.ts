@@ -9,5 +9,8 @@ export const mainNav = [
 /** Where deleted people and loans wait to be restored. */
 export const trashNav = { to: '/trash', label: 'Trash' } as const
 
+/** This device's name, the signed-in devices, the password. */
+export const settingsNav = { to: '/settings', label: 'Settings' } as const
+
 /** A path the shell links to. */
-export type ShellPath = (typeof mainNav)[number]['to'] | typeof trashNav.to
+export type ShellPath = (typeof mainNav)[number]['to'] | typeof trashNav.to | typeof settingsNav.to

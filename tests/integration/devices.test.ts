@@ -1,0 +1,299 @@
+/**
+ * A lender's devices: the sessions list with device names and last seen, signing out one other
+ * device or all of them, changing the password, and the operator's reset-password command. On
+ * one process (SQLite) and on two (PostgreSQL + Redis), where the socket of a session ended on
+ * one process must close on the other within a second, not at the next session check.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CloseCode, userRoom } from '../../shared/protocol.ts'
+import {
+  authPost,
+  cleanup,
+  connectClient,
+  signUp,
+  startTestServer,
+  waitFor,
+  waitSynced,
+  type Client,
+  type Lender,
+  type TestServer,
+} from './harness.ts'
+import {
+  TEST_REDIS_URL,
+  createTestSchema,
+  servicesUp,
+  testRedisPrefix,
+  type TestSchema,
+} from './services.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+interface ListedSession {
+  token: string
+  deviceName?: string | null
+  lastSeenAt?: string | null
+  userAgent?: string | null
+}
+
+let addresses = 0
+
+/**
+ * Signs in from an address of its own (the servers run with TRUST_PROXY=1), as separate devices
+ * would: sign-in allows 3 attempts per address per 10 s.
+ */
+function signIn(server: TestServer, email: string, password: string): Promise<Response> {
+  return fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: server.url,
+      'x-forwarded-for': `198.51.100.${++addresses}`,
+    },
+    body: JSON.stringify({ email, password }),
+  })
+}
+
+/** Signs in again as `lender`, as a second device would; returns that session's cookie. */
+async function signInAgain(server: TestServer, lender: Lender, password = lender.password) {
+  const response = await signIn(server, lender.email, password)
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`)
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ')
+}
+
+async function listSessions(server: TestServer, cookie: string): Promise<ListedSession[]> {
+  const response = await fetch(`${server.url}/api/auth/list-sessions`, {
+    headers: { cookie, origin: server.url },
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as ListedSession[]
+}
+
+async function tokenOf(server: TestServer, cookie: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
+  return ((await response.json()) as { session: { token: string } }).session.token
+}
+
+/** A device with the lender's ledger open on `server`. */
+async function openDevice(server: TestServer, lender: Lender, cookie: string): Promise<Client> {
+  const client = connectClient(server, userRoom(lender.userId), cookie)
+  await waitSynced(client)
+  return client
+}
+
+/** Waits for the 4401 close of `client`, at most `ms`. */
+function closedWithin(client: Client, ms: number, what: string): Promise<void> {
+  return waitFor(() => client.closes.length > 0, what, ms).then(() => {
+    expect(client.closes[0]!.code).toBe(CloseCode.unauthorized)
+  })
+}
+
+/** Runs `npm run reset-password -- <args>` against an installation; resolves with its output. */
+function resetPassword(env: Record<string, string>, args: string[], stdin?: string) {
+  const { BASE_URL: _viteBase, ...inherited } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/reset-password.ts', ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stdin.end(stdin ?? '')
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  )
+}
+
+afterAll(cleanup)
+
+describe('devices on one process', () => {
+  let server: TestServer
+  let lender: Lender
+
+  beforeAll(async () => {
+    // The default 60 s session check: whatever closes within a second was closed by the event.
+    server = await startTestServer({ env: { TRUST_PROXY: '1' } })
+    lender = await signUp(server)
+  })
+
+  it('lists each session with the name its device gave itself and when it was last seen', async () => {
+    const phone = await signInAgain(server, lender)
+    const renamed = await authPost(
+      server,
+      'update-session',
+      { deviceName: "Ramesh's phone" },
+      phone,
+    )
+    expect(renamed.status).toBe(200)
+    const tooLong = await authPost(server, 'update-session', { deviceName: 'x'.repeat(41) }, phone)
+    expect(tooLong.status).toBe(400)
+    const device = await openDevice(server, lender, phone)
+
+    const phoneToken = await tokenOf(server, phone)
+    // The socket's arrival is recorded a moment after it opened.
+    let listed: ListedSession[] = []
+    for (let tries = 0; tries < 100; tries++) {
+      listed = await listSessions(server, lender.cookie)
+      if (listed.find((s) => s.token === phoneToken)?.lastSeenAt) break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(listed).toHaveLength(2)
+    const entry = listed.find((s) => s.token === phoneToken)!
+    expect(entry.deviceName).toBe("Ramesh's phone")
+    expect(new Date(entry.lastSeenAt!).getTime()).toBeGreaterThan(Date.now() - 60_000)
+    device.provider.destroy()
+  })
+
+  it('signs out another device: its socket closes at once and its cookie is dead', async () => {
+    const lost = await signInAgain(server, lender)
+    const device = await openDevice(server, lender, lost)
+    const response = await authPost(
+      server,
+      'revoke-session',
+      { token: await tokenOf(server, lost) },
+      lender.cookie,
+    )
+    expect(response.status).toBe(200)
+    await closedWithin(device, 1_000, 'the lost device’s socket to close')
+    const check = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: lost } })
+    expect(await check.json()).toBeNull()
+    // The device that did it carries on.
+    const self = await openDevice(server, lender, lender.cookie)
+    expect(self.closes).toEqual([])
+    self.provider.destroy()
+  })
+
+  it('changes the password and signs out the other devices, not this one', async () => {
+    const other = await signInAgain(server, lender)
+    const otherDevice = await openDevice(server, lender, other)
+    const self = await openDevice(server, lender, lender.cookie)
+
+    const wrong = await authPost(
+      server,
+      'change-password',
+      { currentPassword: 'not it at all', newPassword: 'a new password' },
+      lender.cookie,
+    )
+    expect(wrong.status).toBe(400)
+    const changed = await authPost(
+      server,
+      'change-password',
+      { currentPassword: lender.password, newPassword: 'a new password' },
+      lender.cookie,
+    )
+    expect(changed.status).toBe(200)
+    const revoked = await authPost(server, 'revoke-other-sessions', {}, lender.cookie)
+    expect(revoked.status).toBe(200)
+    await closedWithin(otherDevice, 1_000, 'the other device’s socket to close')
+    expect(self.closes).toEqual([])
+    expect(await listSessions(server, lender.cookie)).toHaveLength(1)
+
+    const old = await signIn(server, lender.email, lender.password)
+    expect(old.status).toBe(401)
+    lender.password = 'a new password'
+    self.provider.destroy()
+  })
+
+  it('resets a forgotten password from the command line, offline of any email', async () => {
+    const env = { DATA_DIR: server.dataDir }
+
+    const unknown = await resetPassword(env, ['nobody@example.com'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('No account has the email nobody@example.com.')
+
+    const reset = await resetPassword(env, [lender.email.toUpperCase()])
+    expect(reset.stderr).toContain('signed out')
+    expect(reset.code).toBe(0)
+    const password = /New password: (\S+)/.exec(reset.stdout)?.[1] ?? ''
+    expect(password.length).toBeGreaterThanOrEqual(8)
+
+    const old = await signIn(server, lender.email, lender.password)
+    expect(old.status).toBe(401)
+    const fresh = await signIn(server, lender.email, password)
+    expect(fresh.status).toBe(200)
+    // Every earlier session is gone; its cookie no longer opens the ledger.
+    const check = await fetch(`${server.url}/api/auth/get-session`, {
+      headers: { cookie: lender.cookie },
+    })
+    expect(await check.json()).toBeNull()
+
+    const chosen = await resetPassword(env, [lender.email, '--password-stdin'], 'chosen pass 1\n')
+    expect(chosen.code).toBe(0)
+    expect(chosen.stdout).toBe('')
+    const withChosen = await signIn(server, lender.email, 'chosen pass 1')
+    expect(withChosen.status).toBe(200)
+    const short = await resetPassword(env, [lender.email, '--password-stdin'], 'short\n')
+    expect(short.code).toBe(1)
+    expect(short.stderr).toContain('at least 8 characters')
+  })
+})
+
+const available = await servicesUp(['postgres', 'redis'])
+
+describe.skipIf(!available)('devices on two processes (PostgreSQL + Redis)', () => {
+  let schema: TestSchema
+  let env: Record<string, string>
+  let a: TestServer
+  let b: TestServer
+  let lender: Lender
+
+  beforeAll(async () => {
+    schema = await createTestSchema()
+    env = {
+      DATABASE_URL: schema.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: testRedisPrefix(),
+      TRUST_PROXY: '1',
+    }
+    // SESSION_CHECK_MS stays at its 60 s default: only the fan-out can close a socket in 1 s.
+    ;[a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })])
+    lender = await signUp(a)
+  })
+  afterAll(async () => {
+    await cleanup()
+    await schema?.drop()
+  })
+
+  it('a sign-out through A closes that session’s socket on B within 1 s', async () => {
+    const cookie = await signInAgain(a, lender)
+    const onB = await openDevice(b, lender, cookie)
+    const stays = await openDevice(b, lender, lender.cookie)
+    expect((await authPost(a, 'sign-out', {}, cookie)).status).toBe(200)
+    await closedWithin(onB, 1_000, 'the socket on B to close')
+    expect(stays.closes).toEqual([])
+    stays.provider.destroy()
+  })
+
+  it('"sign out other devices" on A closes their sockets on B within 1 s', async () => {
+    const phone = await openDevice(b, lender, await signInAgain(b, lender))
+    const tablet = await openDevice(b, lender, await signInAgain(a, lender))
+    const self = await openDevice(a, lender, lender.cookie)
+    expect((await authPost(a, 'revoke-other-sessions', {}, lender.cookie)).status).toBe(200)
+    await Promise.all([
+      closedWithin(phone, 1_000, 'the phone’s socket on B to close'),
+      closedWithin(tablet, 1_000, 'the tablet’s socket on B to close'),
+    ])
+    expect(self.closes).toEqual([])
+    self.provider.destroy()
+  })
+
+  it('reset-password on PostgreSQL ends the sessions on every process within 1 s', async () => {
+    const onA = await openDevice(a, lender, await signInAgain(b, lender))
+    const onB = await openDevice(b, lender, lender.cookie)
+    const reset = await resetPassword(env, [lender.email])
+    expect(reset.code).toBe(0)
+    const password = /New password: (\S+)/.exec(reset.stdout)![1]!
+    await Promise.all([
+      closedWithin(onA, 1_000, 'the socket on A to close'),
+      closedWithin(onB, 1_000, 'the socket on B to close'),
+    ])
+    const fresh = await signIn(b, lender.email, password)
+    expect(fresh.status).toBe(200)
+  })
+})
