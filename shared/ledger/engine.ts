@@ -28,10 +28,13 @@ export {
 } from './figures.ts'
 export {
   compareRows,
+  createDashboardCache,
+  dashboardFromRows,
   dashboardRow,
   summarizeDashboard,
   summarizePerson,
   withDashboardRow,
+  type CachedDashboard,
   type DashboardPerson,
   type DashboardRow,
   type DashboardSummary,

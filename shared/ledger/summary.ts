@@ -114,9 +114,17 @@ export function summarizeDashboard(
   const rows = people.map((person) =>
     dashboardRow(person, loansByPerson.get(person.id) ?? [], today, figuresOf),
   )
+  return dashboardFromRows(rows)
+}
+
+/**
+ * The dashboard from one row per person (in any order): the rows sorted by `compareRows` and
+ * tiles that are their sums. With rows cached per person, this is what a change costs.
+ */
+export function dashboardFromRows(rows: DashboardRow[]): DashboardSummary {
   rows.sort(compareRows)
   const summary: DashboardSummary = {
-    totalUsers: people.length,
+    totalUsers: rows.length,
     activeLoans: 0,
     totalPrincipal: 0,
     totalDue: 0,
@@ -152,5 +160,45 @@ export function withDashboardRow(prev: DashboardSummary, row: DashboardRow): Das
     totalPrincipal: prev.totalPrincipal - (old?.principalRemaining ?? 0) + row.principalRemaining,
     totalDue: prev.totalDue - (old?.totalDue ?? 0) + row.totalDue,
     rows,
+  }
+}
+
+/** A dashboard that remembers each person's row (see `createDashboardCache`). */
+export type CachedDashboard = (
+  people: readonly DashboardPerson[],
+  loansOf: (personId: string) => readonly LedgerLoan[],
+  today: IsoDate,
+) => DashboardSummary
+
+/**
+ * `summarizeDashboard` for a book that changes a little at a time. A person's row is reused
+ * while the person object, the array of their loans (`loansOf`) and the day are the same; the
+ * app's projection hands out the same objects for what did not change, so a deposit rebuilds one
+ * row, and the rest is a sort and a sum over the rows.
+ */
+export function createDashboardCache(figuresOf: FiguresOf = loanFigures): CachedDashboard {
+  let cache = new Map<
+    string,
+    { person: object; loans: object; today: IsoDate; row: DashboardRow }
+  >()
+  return (people, loansOf, today) => {
+    const next = new Map<
+      string,
+      { person: object; loans: object; today: IsoDate; row: DashboardRow }
+    >()
+    const rows: DashboardRow[] = []
+    for (const person of people) {
+      const loans = loansOf(person.id)
+      const hit = cache.get(person.id)
+      const entry =
+        hit && hit.person === person && hit.loans === loans && hit.today === today
+          ? hit
+          : { person, loans, today, row: dashboardRow(person, loans, today, figuresOf) }
+      next.set(person.id, entry)
+      rows.push(entry.row)
+    }
+    // Only the people passed in this time are kept, so removed people leave nothing behind.
+    cache = next
+    return dashboardFromRows(rows)
   }
 }

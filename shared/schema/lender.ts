@@ -7,9 +7,9 @@ import { comparePayments } from '../ledger/replay.ts'
 import type { PaymentFact } from '../ledger/types.ts'
 import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
-import { readStoredLoan } from './loan.ts'
+import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readPayment } from './payment.ts'
-import { readStoredPerson } from './person.ts'
+import { readStoredPerson, type StoredPerson } from './person.ts'
 import type { LenderSnapshot, Loan, Payment, Person } from './types.ts'
 
 /** Sets `meta.schemaVersion` when absent; a no-op on a doc that already has one. */
@@ -47,7 +47,7 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const loans: Loan[] = []
   for (const [id, entry] of loansMap(doc).entries()) {
     const loan = readStoredLoan(id, entry)
-    if (loan) loans.push({ ...loan, payments: factsByLoan.get(id) ?? [] })
+    if (loan) loans.push(withPayments(loan, factsByLoan.get(id) ?? []))
   }
   loans.sort(byCreation)
 
@@ -55,13 +55,25 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const people: Person[] = []
   for (const [id, entry] of peopleMap(doc).entries()) {
     const person = readStoredPerson(id, entry)
-    if (!person) continue
-    const revived = person.archived && withLiveLoans.has(id)
-    people.push({ ...person, archived: person.archived && !revived, revived })
+    if (person) people.push(reconcilePerson(person, withLiveLoans.has(id)))
   }
   people.sort(byCreation)
 
   return { people, loans, payments }
+}
+
+/** A stored loan with its payments (in replay order) attached. */
+export function withPayments(stored: StoredLoan, payments: readonly PaymentFact[]): Loan {
+  return { ...stored, payments }
+}
+
+/**
+ * A stored person as the lender sees them: one archived on one device while another device gave
+ * them a loan that is not archived is shown again, marked `revived` (see `readLender`).
+ */
+export function reconcilePerson(stored: StoredPerson, hasLiveLoan: boolean): Person {
+  const revived = stored.archived && hasLiveLoan
+  return { ...stored, archived: stored.archived && !revived, revived }
 }
 
 function compareText(a: string, b: string): number {
@@ -69,7 +81,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** createdAt, then id: the same order on every device, whatever order the map iterates in. */
-function byCreation(
+export function byCreation(
   a: { createdAt: string; id: string },
   b: { createdAt: string; id: string },
 ): number {
