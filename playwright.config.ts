@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { TIME_ZONE } from './tests/e2e/pages/clock.ts'
+import { E2E_MAX_FRAME } from './tests/e2e/pages/server.ts'
 
 /**
  * A free TCP port, found once by the runner. Playwright loads this file again in each worker;
@@ -59,7 +60,13 @@ export default defineConfig({
     // The production build served by the real server, on a fresh data directory.
     command: 'npx vite build && node --import tsx server/index.ts',
     url: `${baseURL}/`,
-    env: { PORT: port, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // A small frame limit, so the big-book test's book is larger than one frame (see E2E_MAX_FRAME).
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      MAX_MESSAGE_BYTES: String(E2E_MAX_FRAME),
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
