@@ -2,11 +2,13 @@
  * `npm run bench`: each benchmark prints its own numbers. Add new ones to the list, in order.
  */
 import { benchBook } from './book.ts'
+import { benchBrowser } from './browser.ts'
 import { benchEngine } from './engine.ts'
 import { benchScaleOut } from './scaleout.ts'
 import { benchSync } from './sync.ts'
 
 await benchEngine()
 await benchBook()
+await benchBrowser()
 await benchSync()
 await benchScaleOut()
