@@ -6,17 +6,15 @@
  */
 import { performance } from 'node:perf_hooks'
 import * as Y from 'yjs'
-import { addDays } from '../shared/dates.ts'
 import {
   createDashboardCache,
   createFiguresCache,
   summarizeDashboard,
 } from '../shared/ledger/engine.ts'
 import { readLender } from '../shared/schema/lender.ts'
-import { addLoan } from '../shared/schema/loan.ts'
 import { recordDeposit } from '../shared/schema/payment.ts'
-import { addPerson } from '../shared/schema/person.ts'
 import { projectLender } from '../shared/schema/projection.ts'
+import { buildBook } from '../tests/fixtures/book.ts'
 import type { LenderSnapshot } from '../shared/schema/types.ts'
 
 const PEOPLE = 1_000
@@ -24,76 +22,7 @@ const LOANS = 10_000
 const PAYMENTS = 100_000
 const TODAY = '2026-11-21'
 const NOW = '2026-11-21T10:00:00.000Z'
-
-/** mulberry32: a tiny seeded PRNG, so every run builds the same book. */
-function prng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** The big book, written through the app's mutations (random UUIDs, as on a device). */
-export function buildBook(): { doc: Y.Doc; loanIds: string[] } {
-  const random = prng(20_261_123)
-  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
-  const doc = new Y.Doc()
-  const opts = { now: NOW }
-  const personIds: string[] = []
-  const loanIds: string[] = []
-  const starts: string[] = []
-  doc.transact(() => {
-    for (let i = 0; i < PEOPLE; i++) {
-      personIds.push(
-        addPerson(
-          doc,
-          {
-            name: `Person ${i}`,
-            cityId: `city-${i % 40}`,
-            balance: 0,
-            phone: `98${String(i).padStart(8, '0')}`,
-            gender: 'male',
-          },
-          opts,
-        ),
-      )
-    }
-    for (let i = 0; i < LOANS; i++) {
-      const startDate = addDays('2023-01-01', int(0, 1000))
-      starts.push(startDate)
-      loanIds.push(
-        addLoan(
-          doc,
-          {
-            personId: personIds[i % PEOPLE] as string,
-            amount: int(5_000, 500_000) * 100,
-            interestRate: int(1, 36),
-            interestType: i % 3 === 0 ? 'per_month' : 'per_annum',
-            startDate,
-            dueDate: addDays(startDate, int(90, 720)),
-            description: '',
-          },
-          opts,
-        ),
-      )
-    }
-    for (let i = 0; i < PAYMENTS; i++) {
-      const loan = i % LOANS
-      recordDeposit(
-        doc,
-        {
-          date: addDays(starts[loan] as string, int(1, 600)),
-          allocations: [{ loanId: loanIds[loan] as string, amount: int(100, 5_000) * 100 }],
-        },
-        opts,
-      )
-    }
-  })
-  return { doc, loanIds }
-}
+const SIZE = { people: PEOPLE, loans: LOANS, payments: PAYMENTS }
 
 /** The dashboard as the screen computes it from a snapshot. */
 function dashboardOf(snapshot: LenderSnapshot) {
@@ -118,7 +47,7 @@ export async function benchBook(): Promise<void> {
       `${LOANS.toLocaleString('en-IN')} loans, ${PAYMENTS.toLocaleString('en-IN')} payments`,
   )
   let start = performance.now()
-  const { doc, loanIds } = buildBook()
+  const { doc, loanIds } = buildBook(SIZE)
   console.log(`built with the app's mutations in ${ms(start)}`)
 
   const state = Y.encodeStateAsUpdate(doc)

@@ -3,6 +3,7 @@
  * Shipping comes first: it builds the app and the server, which scale-out then runs.
  */
 import { benchBook } from './book.ts'
+import { benchBrowser } from './browser.ts'
 import { benchEngine } from './engine.ts'
 import { benchScaleOut } from './scaleout.ts'
 import { benchShipping } from './shipping.ts'
@@ -11,5 +12,6 @@ import { benchSync } from './sync.ts'
 await benchShipping()
 await benchEngine()
 await benchBook()
+await benchBrowser()
 await benchSync()
 await benchScaleOut()

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { CHUNK_BYTES } from '../shared/chunks.ts'
 import { MAX_MESSAGE_BYTES } from '../shared/protocol.ts'
 
 /** Log levels, quietest last. */
@@ -19,6 +20,8 @@ export interface ServerConfig {
   distDir: string
   logLevel: LogLevel
   maxMessageBytes: number
+  /** Largest message a client may send in chunks (see `shared/chunks.ts`). */
+  maxSyncBytes: number
   /** How long a room stays in memory after its last socket left. */
   roomIdleMs: number
   /** How often live sockets' sessions are checked for expiry or revocation. */
@@ -128,7 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authSecret,
     distDir: path.resolve(env.DIST_DIR?.trim() || './dist'),
     logLevel,
-    maxMessageBytes: integer(env, 'MAX_MESSAGE_BYTES', MAX_MESSAGE_BYTES, 1024, 2 ** 30),
+    // Chunks (64 KiB parts) must always fit in a frame.
+    maxMessageBytes: integer(env, 'MAX_MESSAGE_BYTES', MAX_MESSAGE_BYTES, 2 * CHUNK_BYTES, 2 ** 30),
+    maxSyncBytes: integer(env, 'MAX_SYNC_BYTES', 256 * 1024 * 1024, 1024 * 1024, 2 ** 32),
     roomIdleMs: integer(env, 'ROOM_IDLE_MS', 30_000, 0, 86_400_000),
     sessionCheckMs: integer(env, 'SESSION_CHECK_MS', 60_000, 100, 86_400_000),
     compactEvery: integer(env, 'COMPACT_EVERY', 500, 1, 1_000_000),

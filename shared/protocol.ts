@@ -58,6 +58,8 @@ export const MessageType = {
   auth: 2,
   queryAwareness: 3,
   stored: 100,
+  /** One part of a message too large for one frame (see `shared/chunks.ts`). */
+  chunk: 101,
 } as const
 
 /**
@@ -65,6 +67,12 @@ export const MessageType = {
  * `/sync/<room>?ack=1` (y-websocket's `params: { ack: '1' }`).
  */
 export const ACK_PARAM = 'ack'
+
+/**
+ * Query parameter with which a client says it sends and takes large messages in chunks
+ * (`?chunks=1`, see `shared/chunks.ts`), so no frame limit can cut it off from its own book.
+ */
+export const CHUNKS_PARAM = 'chunks'
 
 /** Largest WebSocket frame the server accepts (bytes). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024

@@ -1,8 +1,10 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
+import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../shared/chunks.ts'
 import {
   ACK_PARAM,
+  CHUNKS_PARAM,
   CITIES_ROOM,
   CloseCode,
   SYNC_PATH,
@@ -42,7 +44,12 @@ export interface SyncServerOptions {
   log: Logger
   config: Pick<
     ServerConfig,
-    'maxMessageBytes' | 'roomIdleMs' | 'sessionCheckMs' | 'compactEvery' | 'pingIntervalMs'
+    | 'maxMessageBytes'
+    | 'maxSyncBytes'
+    | 'roomIdleMs'
+    | 'sessionCheckMs'
+    | 'compactEvery'
+    | 'pingIntervalMs'
   >
   /** How often rooms poll storage for updates other processes stored; 0 for one process. */
   catchUpMs: number
@@ -159,7 +166,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     room: Room,
     session: SessionInfo,
     cookie: string,
-    wantsAcks: boolean,
+    wants: { acks: boolean; chunks: boolean },
   ): void {
     // ws closes an oversized frame with the generic 1009; the app gets our own code, which the
     // stock client also treats as final (4400–4499), so it does not resend the same frame forever.
@@ -169,15 +176,20 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
         ? close(CloseCode.tooLarge, closeReason[CloseCode.tooLarge])
         : close(code, reason)
 
+    // A whole book sent at once may sit in the send buffer for a while on a slow link: that is
+    // not a reader that stopped reading, so the allowance grows by the largest message in flight.
+    let inFlight = 0
     const peer: Peer = {
       send(message) {
         if (ws.readyState !== WebSocket.OPEN) return
-        if (ws.bufferedAmount > maxBuffered) {
+        if (ws.bufferedAmount <= maxBuffered) inFlight = 0
+        else if (ws.bufferedAmount > maxBuffered + inFlight) {
           log.warn(`dropping a socket of ${room.name} that stopped reading`)
           ws.terminate()
           return
         }
-        ws.send(message)
+        if (message.byteLength > maxBuffered) inFlight = Math.max(inFlight, message.byteLength)
+        for (const frame of wants.chunks ? splitMessage(message) : [message]) ws.send(frame)
       },
       close(code, reason) {
         ws.close(code, reason)
@@ -185,7 +197,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       get open() {
         return ws.readyState === WebSocket.OPEN
       },
-      wantsAcks,
+      wantsAcks: wants.acks,
     }
     const sessionSocket = {
       endSession: () => ws.close(CloseCode.unauthorized, closeReason[CloseCode.unauthorized]),
@@ -200,13 +212,19 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     alive.set(ws, true)
     ws.on('pong', () => alive.set(ws, true))
     ws.on('error', (error) => log.debug(`socket error in ${room.name}`, error.message))
+    // Only a client that said it chunks may send chunks; they join into one message per socket.
+    const joiner = wants.chunks ? new ChunkJoiner(config.maxSyncBytes) : null
     ws.on('message', (data, isBinary) => {
       if (ws.readyState !== WebSocket.OPEN) return
       if (!isBinary) return refuse('text frame')
       try {
-        room.receive(peer, toBytes(data))
+        const frame = toBytes(data)
+        const message = joiner && isChunk(frame) ? joiner.accept(frame) : frame
+        if (message) room.receive(peer, message)
       } catch (error) {
-        if (error instanceof BadMessageError) return refuse(error.message)
+        if (error instanceof BadMessageError || error instanceof ChunkError) {
+          return refuse(error.message)
+        }
         log.error(`unexpected error handling a frame in ${room.name}`, error)
         ws.close(1011, 'internal error')
       }
@@ -264,10 +282,13 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     })
     const cookie = req.headers.cookie ?? ''
     const live = session
-    const wantsAcks = url.searchParams.get(ACK_PARAM) === '1'
+    const wants = {
+      acks: url.searchParams.get(ACK_PARAM) === '1',
+      chunks: url.searchParams.get(CHUNKS_PARAM) === '1',
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       connected = true
-      connect(ws, room, live, cookie, wantsAcks)
+      connect(ws, room, live, cookie, wants)
     })
   }
 

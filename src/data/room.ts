@@ -1,7 +1,8 @@
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
-import { ACK_PARAM, CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
+import { ACK_PARAM, CHUNKS_PARAM, CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
+import { chunkingWebSocket } from './chunkingSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
 
 /** How one doc stands with the server. */
@@ -31,13 +32,15 @@ export class Room {
       this.doc,
       `rin-khata:unsaved:${databaseName}`,
       (origin) => origin === this.provider || origin === this.persistence,
+      // The tracker counts whole messages; the chunking below it splits the large ones.
+      chunkingWebSocket(WebSocket),
     )
     const socketUrl = window.location.origin.replace(/^http/, 'ws') + SYNC_PATH
     this.provider = new WebsocketProvider(socketUrl, name, this.doc, {
       WebSocketPolyfill: this.tracker.WebSocketClass,
       // "Synced" is shown only once the server says it stored our changes; it says so only when
       // asked, so that stock Yjs clients never see a message type they do not know.
-      params: { [ACK_PARAM]: '1' },
+      params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
     })
     this.tracker.attach(this.provider)
     void this.persistence.whenSynced.then(() => {

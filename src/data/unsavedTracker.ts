@@ -36,6 +36,7 @@ export class UnsavedTracker {
     private readonly doc: Y.Doc,
     private readonly storageKey: string,
     private readonly isRemote: (origin: unknown) => boolean,
+    Base: typeof WebSocket = WebSocket,
   ) {
     const restored = Number(localStorage.getItem(storageKey) ?? 0)
     for (let i = 0; i < (Number.isSafeInteger(restored) ? restored : 0); i++) {
@@ -45,7 +46,7 @@ export class UnsavedTracker {
     doc.on('update', this.beforeSend)
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const tracker = this
-    this.WebSocketClass = class CountingWebSocket extends WebSocket {
+    this.WebSocketClass = class CountingWebSocket extends Base {
       override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
         tracker.outgoing(this, data)
         super.send(data)

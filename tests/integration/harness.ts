@@ -10,7 +10,8 @@ import * as decoding from 'lib0/decoding'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { ACK_PARAM, MessageType, SYNC_PATH } from '../../shared/protocol.ts'
+import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH } from '../../shared/protocol.ts'
+import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -177,21 +178,27 @@ export interface Client {
 
 /**
  * Connects the stock `WebsocketProvider` to `room` as `lender`, asking for `stored`
- * acknowledgements as the app does (`acks: false`: as any other Yjs client, which does not).
+ * acknowledgements as the app does (`acks: false`: as any other Yjs client, which does not);
+ * `chunks: true` frames large messages in chunks, as the app does.
  */
 export function connectClient(
   server: TestServer,
   room: string,
   cookie: string,
   doc: Y.Doc = new Y.Doc(),
-  { acks = true }: { acks?: boolean } = {},
+  { acks = true, chunks = false }: { acks?: boolean; chunks?: boolean } = {},
 ): Client {
   let stored = 0
   const closes: Client['closes'] = []
   const provider = new WebsocketProvider(server.url + SYNC_PATH, room, doc, {
-    WebSocketPolyfill: cookieWebSocket(cookie) as unknown as typeof globalThis.WebSocket,
+    WebSocketPolyfill: (chunks
+      ? chunkingWebSocket(cookieWebSocket(cookie) as unknown as typeof globalThis.WebSocket)
+      : cookieWebSocket(cookie)) as unknown as typeof globalThis.WebSocket,
     disableBc: true,
-    params: acks ? { [ACK_PARAM]: '1' } : {},
+    params: {
+      ...(acks && { [ACK_PARAM]: '1' }),
+      ...(chunks && { [CHUNKS_PARAM]: '1' }),
+    },
   })
   if (acks) {
     provider.messageHandlers[MessageType.stored] = (_encoder, decoder) => {
