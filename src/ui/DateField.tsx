@@ -1,4 +1,4 @@
-import { DatePicker, Field, Input, Portal, parseDate } from '@chakra-ui/react'
+import { DatePicker, Field, Flex, IconButton, Input, Portal, parseDate } from '@chakra-ui/react'
 import { useState, type Ref } from 'react'
 import { formatDisplayDate, isIsoDate, parseDisplayDate } from '../../shared/dates.ts'
 import type { IsoDate } from '../../shared/ledger/types.ts'
@@ -81,23 +81,26 @@ export function DateField({
           type(formatDisplayDate(iso))
         }}
       >
-        <DatePicker.Control>
+        {/* The input stays outside the Control: Zag writes its own text into every
+            [data-part=input] inside it, which would wipe what the lender typed. */}
+        <Flex gap="2" w="full">
           <Input
             ref={inputRef}
             value={text}
             placeholder="DD/MM/YYYY"
             inputMode="numeric"
             autoComplete="off"
-            pe="10"
             onChange={(event) => type(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
           />
-          <DatePicker.IndicatorGroup>
-            <DatePicker.Trigger aria-label={`Choose ${label} from a calendar`}>
-              <CalendarIcon />
+          <DatePicker.Control unstyled flexShrink={0}>
+            <DatePicker.Trigger asChild unstyled>
+              <IconButton variant="outline" aria-label={`Choose ${label} from a calendar`}>
+                <CalendarIcon />
+              </IconButton>
             </DatePicker.Trigger>
-          </DatePicker.IndicatorGroup>
-        </DatePicker.Control>
+          </DatePicker.Control>
+        </Flex>
         <Portal>
           <DatePicker.Positioner>
             <DatePicker.Content>

@@ -52,10 +52,10 @@ test('360 px: no route scrolls sideways, online and synced or offline with unsav
   })
   const { page, shell } = device
   await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur Khurd Kalan')
+  await new CitiesPage(page).add('Khurd Kalan Basti')
   await new PersonFormPage(page).add({
     name: 'Ramesh Chandra Prasad Srivastava',
-    city: 'Rampur Khurd Kalan',
+    city: 'Khurd Kalan Basti',
     phone: '9876543210',
   })
   await new LoanFormPage(page).add({
@@ -103,7 +103,7 @@ test('360 px: no route scrolls sideways, online and synced or offline with unsav
 
   await visitAll('synced')
   await goOffline(device)
-  await new PersonFormPage(page).add({ name: 'Offline Omkar', city: 'Rampur Khurd Kalan' })
+  await new PersonFormPage(page).add({ name: 'Offline Omkar', city: 'Khurd Kalan Basti' })
   await expect(shell.sync).toContainText(unsaved(1))
   await visitAll('offline, 1 unsaved')
   await expect(shell.sync).toContainText(unsaved(1))
