@@ -11,6 +11,9 @@ import { addDays } from '../shared/dates.ts'
 import {
   createFiguresCache,
   dashboardRow,
+  payoffQuote,
+  previewDeposit,
+  settlingAmount,
   summarizeDashboard,
   withDashboardRow,
   type DashboardPerson,
@@ -144,6 +147,29 @@ export async function benchEngine(): Promise<void> {
   })
   console.log(
     `engine: one deposit, incremental (1 loan replayed, 1 row re-sorted) median ${deposit.toFixed(3)} ms`,
+  )
+
+  // Pay Full and the payoff quote search over paise, replaying the loan each step: time them on
+  // the loan with the most payments, dated back to before half of them, and on the person with
+  // the most loans.
+  const busiest = loans.reduce((a, b) => (b.payments.length > a.payments.length ? b : a))
+  const middle = busiest.payments[Math.floor(busiest.payments.length / 2)]?.date ?? TODAY
+  const settle = medianMs(21, () => settlingAmount(busiest, middle, TODAY))
+  console.log(
+    `engine: back-dated Pay Full (settlingAmount, ${busiest.payments.length} payments) median ${settle.toFixed(3)} ms`,
+  )
+  const preview = medianMs(21, () =>
+    previewDeposit(
+      [busiest],
+      { date: middle, allocations: [{ loanId: busiest.id, amount: 500_00 }] },
+      TODAY,
+    ),
+  )
+  console.log(`engine: deposit preview of that loan median ${preview.toFixed(3)} ms`)
+  const mostLoans = [...loansByPerson.values()].reduce((a, b) => (b.length > a.length ? b : a))
+  const quote = medianMs(21, () => payoffQuote(mostLoans, TODAY, TODAY))
+  console.log(
+    `engine: payoff quote for a person with ${mostLoans.length} loans median ${quote.toFixed(3)} ms`,
   )
 
   // The incremental dashboard must equal a from-scratch one on the same data, or it is no use.

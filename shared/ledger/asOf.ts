@@ -4,7 +4,15 @@
 import { epochDay } from '../dates.ts'
 import { interestAt, yearlyHundredths } from './interest.ts'
 import { replayLoan } from './replay.ts'
-import type { AsOf, IsoDate, LedgerEntry, LoanLedger, LoanTerms, PaymentFact } from './types.ts'
+import type {
+  AsOf,
+  IsoDate,
+  LedgerEntry,
+  LoanLedger,
+  LoanTerms,
+  PaymentFact,
+  WaiverFact,
+} from './types.ts'
 
 /** How many replayed entries are dated on or before `day` (entries are in date order). */
 export function entriesUpTo(ledger: LoanLedger, day: IsoDate): number {
@@ -63,7 +71,15 @@ export function asOfFromLedger(terms: LoanTerms, ledger: LoanLedger, asOf: IsoDa
   }
 }
 
-/** A loan's principal, interest accrued, total, paid and balance as of the day `asOf`. */
-export function loanAsOf(terms: LoanTerms, payments: readonly PaymentFact[], asOf: IsoDate): AsOf {
-  return asOfFromLedger(terms, replayLoan(terms, payments), asOf)
+/**
+ * A loan's principal, interest accrued, total, paid and balance as of the day `asOf`. Voided
+ * payments are skipped; waivers (optional, for loans that have them) lower the balance.
+ */
+export function loanAsOf(
+  terms: LoanTerms,
+  payments: readonly PaymentFact[],
+  asOf: IsoDate,
+  waivers: readonly WaiverFact[] = [],
+): AsOf {
+  return asOfFromLedger(terms, replayLoan(terms, payments, waivers), asOf)
 }

@@ -2,7 +2,8 @@
  * Person and dashboard tiles: sums of loan figures (engine notes, rules 8 and 9).
  */
 import { loanFigures, type FiguresOf, type LedgerLoan } from './figures.ts'
-import type { IsoDate, Paise } from './types.ts'
+import { NO_RECKONING, sumReckonings } from './reckoning.ts'
+import type { IsoDate, Paise, Reckoning } from './types.ts'
 
 /** One person's tiles: their loans summed as of one day. */
 export interface PersonSummary {
@@ -14,6 +15,8 @@ export interface PersonSummary {
   currentInterest: Paise
   totalDue: Paise
   totalPaid: Paise
+  /** Summed over every loan passed in, settled ones included: the person's arithmetic that closes. */
+  reckoning: Reckoning
 }
 
 /** The fields of a person the dashboard shows. */
@@ -37,6 +40,8 @@ export interface DashboardSummary {
   /** Σ principalRemaining of the rows. */
   totalPrincipal: Paise
   totalDue: Paise
+  /** Σ of the rows' reckonings. */
+  reckoning: Reckoning
   rows: DashboardRow[]
 }
 
@@ -44,7 +49,8 @@ export interface DashboardSummary {
  * A person's tiles as of `today`. The money columns (principal remaining, current interest, total
  * due) sum only outstanding loans, the way the dashboard counts "active loans", so
  * principalRemaining + currentInterest === totalDue always holds; totalPaid sums every loan,
- * settled or not, because it answers "how much has this person given back".
+ * settled or not, because it answers "how much has this person given back". The reckoning also
+ * sums every loan, so lent + interest − (paid − overpaid) − waived = due closes for the person.
  */
 export function summarizePerson(
   loans: readonly LedgerLoan[],
@@ -58,16 +64,20 @@ export function summarizePerson(
     currentInterest: 0,
     totalDue: 0,
     totalPaid: 0,
+    reckoning: NO_RECKONING,
   }
+  const reckonings: Reckoning[] = []
   for (const loan of loans) {
     const f = figuresOf(loan, today)
     summary.totalPaid += f.totalPaid
+    reckonings.push(f.reckoning)
     if (!f.outstanding) continue
     summary.activeLoans += 1
     summary.principalRemaining += f.principalRemaining
     summary.currentInterest += f.currentInterest
     summary.totalDue += f.totalDue
   }
+  summary.reckoning = sumReckonings(reckonings)
   return summary
 }
 
@@ -114,12 +124,21 @@ export function summarizeDashboard(
   const rows = people.map((person) =>
     dashboardRow(person, loansByPerson.get(person.id) ?? [], today, figuresOf),
   )
+  return dashboardFromRows(rows)
+}
+
+/**
+ * The dashboard from one row per person (in any order): the rows sorted by `compareRows` and
+ * tiles that are their sums. With rows cached per person, this is what a change costs.
+ */
+export function dashboardFromRows(rows: DashboardRow[]): DashboardSummary {
   rows.sort(compareRows)
   const summary: DashboardSummary = {
-    totalUsers: people.length,
+    totalUsers: rows.length,
     activeLoans: 0,
     totalPrincipal: 0,
     totalDue: 0,
+    reckoning: sumReckonings(rows.map((row) => row.reckoning)),
     rows,
   }
   for (const row of rows) {
@@ -151,6 +170,62 @@ export function withDashboardRow(prev: DashboardSummary, row: DashboardRow): Das
     activeLoans: prev.activeLoans - (old?.activeLoans ?? 0) + row.activeLoans,
     totalPrincipal: prev.totalPrincipal - (old?.principalRemaining ?? 0) + row.principalRemaining,
     totalDue: prev.totalDue - (old?.totalDue ?? 0) + row.totalDue,
+    reckoning: sumReckonings([
+      prev.reckoning,
+      negated(old?.reckoning ?? NO_RECKONING),
+      row.reckoning,
+    ]),
     rows,
+  }
+}
+
+/** A dashboard that remembers each person's row (see `createDashboardCache`). */
+export type CachedDashboard = (
+  people: readonly DashboardPerson[],
+  loansOf: (personId: string) => readonly LedgerLoan[],
+  today: IsoDate,
+) => DashboardSummary
+
+/**
+ * `summarizeDashboard` for a book that changes a little at a time. A person's row is reused
+ * while the person object, the array of their loans (`loansOf`) and the day are the same; the
+ * app's projection hands out the same objects for what did not change, so a deposit rebuilds one
+ * row, and the rest is a sort and a sum over the rows.
+ */
+export function createDashboardCache(figuresOf: FiguresOf = loanFigures): CachedDashboard {
+  let cache = new Map<
+    string,
+    { person: object; loans: object; today: IsoDate; row: DashboardRow }
+  >()
+  return (people, loansOf, today) => {
+    const next = new Map<
+      string,
+      { person: object; loans: object; today: IsoDate; row: DashboardRow }
+    >()
+    const rows: DashboardRow[] = []
+    for (const person of people) {
+      const loans = loansOf(person.id)
+      const hit = cache.get(person.id)
+      const entry =
+        hit && hit.person === person && hit.loans === loans && hit.today === today
+          ? hit
+          : { person, loans, today, row: dashboardRow(person, loans, today, figuresOf) }
+      next.set(person.id, entry)
+      rows.push(entry.row)
+    }
+    // Only the people passed in this time are kept, so removed people leave nothing behind.
+    cache = next
+    return dashboardFromRows(rows)
+  }
+}
+
+function negated(r: Reckoning): Reckoning {
+  return {
+    lent: -r.lent,
+    interest: -r.interest,
+    paid: -r.paid,
+    overpaid: -r.overpaid,
+    waived: -r.waived,
+    due: -r.due,
   }
 }

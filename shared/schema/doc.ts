@@ -3,6 +3,7 @@
  * may hold anything, so readers check every entry before trusting it.
  */
 import * as Y from 'yjs'
+import type { Actor } from '../ledger/types.ts'
 
 /** Version of the lender doc's layout, kept in `meta.schemaVersion`. */
 export const SCHEMA_VERSION = 1
@@ -27,6 +28,21 @@ export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('payments')
 }
 
+/** `waivers`: waiverId → plain immutable waiver object. */
+export function waiversMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('waivers')
+}
+
+/** `voids`: voidId → plain immutable void object (what was voided, why, when, by whom). */
+export function voidsMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('voids')
+}
+
+/** `undos`: voidId → plain immutable record that the void was undone (when, by whom). */
+export function undosMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('undos')
+}
+
 /** The entry's own Y.Map, or null when it is missing or not a Y.Map. */
 export function entryMap(collection: Y.Map<unknown>, id: string): Y.Map<unknown> | null {
   const entry = collection.get(id)
@@ -46,4 +62,13 @@ export function setIfChanged(entry: Y.Map<unknown>, key: string, value: unknown)
   if (entry.get(key) === value) return false
   entry.set(key, value)
   return true
+}
+
+/**
+ * Marks an entry changed at `now` by `by`; with no `by` the previous `updatedBy` is removed, so
+ * the history never names someone for a change they did not make.
+ */
+export function touch(entry: Y.Map<unknown>, now: string, by: Actor | undefined): void {
+  entry.set('updatedAt', now)
+  setIfChanged(entry, 'updatedBy', by && { ...by })
 }

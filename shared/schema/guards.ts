@@ -3,7 +3,7 @@
  * first, with the user-facing messages), so each one throws a `TypeError`.
  */
 import { isIsoDate } from '../dates.ts'
-import type { IsoDate, Paise } from '../ledger/types.ts'
+import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 
 /** The transaction origin of a change made on this device. */
 export const LOCAL_ORIGIN = 'local'
@@ -100,4 +100,20 @@ export function newId(id: string | undefined): string {
   }
   if (typeof id !== 'string' || id === '') throw new TypeError('id must be a non-empty string')
   return id
+}
+
+/** The actor stored in a field, or undefined when absent or malformed (history only, so never fatal). */
+export function readActor(value: unknown): Actor | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { account, device } = value as Record<string, unknown>
+  if (typeof account !== 'string' || typeof device !== 'string') return undefined
+  return { account, device }
+}
+
+/** A fresh plain copy of `by` to store, or undefined; throws when it is not an `Actor`. */
+export function actorToStore(by: unknown): Actor | undefined {
+  if (by === undefined) return undefined
+  const actor = readActor(by)
+  if (!actor) throw new TypeError('by must be { account: string, device: string }')
+  return actor
 }

@@ -4,13 +4,15 @@
  */
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
-import type { PaymentFact } from '../ledger/types.ts'
-import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap } from './doc.ts'
+import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
+import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
-import { readStoredLoan } from './loan.ts'
+import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readPayment } from './payment.ts'
-import { readStoredPerson } from './person.ts'
-import type { LenderSnapshot, Loan, Payment, Person } from './types.ts'
+import { readStoredPerson, type StoredPerson } from './person.ts'
+import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
+import { activeVoids } from './void.ts'
+import { readWaiver } from './waiver.ts'
 
 /** Sets `meta.schemaVersion` when absent; a no-op on a doc that already has one. */
 export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
@@ -28,14 +30,36 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
  * archived is shown as not archived, with `revived: true`. That is what a merge gives when one
  * device deleted the person while another, offline, lent them money: nothing is lost, and the UI
  * can point at the person. (Payments of an archived loan simply stay with that loan.)
+ *
+ * Voids: every payment of a deposit, and every waiver, that has a void not undone is flagged
+ * `voided` (the earliest such void); it stays in the lists so the history can strike it through,
+ * and the engine skips it. A void that arrives before what it voids simply waits for it.
  */
 export function readLender(doc: Y.Doc): LenderSnapshot {
+  const voids = activeVoids(doc)
   const payments: Payment[] = []
   for (const [id, entry] of paymentsMap(doc).entries()) {
     const payment = readPayment(id, entry)
-    if (payment) payments.push(payment)
+    if (!payment) continue
+    const voided = voids.get(`deposit:${payment.depositId}`)
+    payments.push(voided ? { ...payment, voided } : payment)
   }
   payments.sort(comparePayments)
+
+  const waivers: Waiver[] = []
+  for (const [id, entry] of waiversMap(doc).entries()) {
+    const waiver = readWaiver(id, entry)
+    if (!waiver) continue
+    const voided = voids.get(`waiver:${id}`)
+    waivers.push(voided ? { ...waiver, voided } : waiver)
+  }
+  waivers.sort(comparePayments)
+  const waiversByLoan = new Map<string, WaiverFact[]>()
+  for (const { loanId, ...fact } of waivers) {
+    const facts = waiversByLoan.get(loanId)
+    if (facts) facts.push(fact)
+    else waiversByLoan.set(loanId, [fact])
+  }
 
   const factsByLoan = new Map<string, PaymentFact[]>()
   for (const { loanId, depositId: _depositId, ...fact } of payments) {
@@ -47,7 +71,7 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const loans: Loan[] = []
   for (const [id, entry] of loansMap(doc).entries()) {
     const loan = readStoredLoan(id, entry)
-    if (loan) loans.push({ ...loan, payments: factsByLoan.get(id) ?? [] })
+    if (loan) loans.push(withFacts(loan, factsByLoan.get(id) ?? [], waiversByLoan.get(id) ?? []))
   }
   loans.sort(byCreation)
 
@@ -55,13 +79,29 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
   const people: Person[] = []
   for (const [id, entry] of peopleMap(doc).entries()) {
     const person = readStoredPerson(id, entry)
-    if (!person) continue
-    const revived = person.archived && withLiveLoans.has(id)
-    people.push({ ...person, archived: person.archived && !revived, revived })
+    if (person) people.push(reconcilePerson(person, withLiveLoans.has(id)))
   }
   people.sort(byCreation)
 
-  return { people, loans, payments }
+  return { people, loans, payments, waivers }
+}
+
+/** A stored loan with its payments and waivers (each in replay order) attached. */
+export function withFacts(
+  stored: StoredLoan,
+  payments: readonly PaymentFact[],
+  waivers: readonly WaiverFact[],
+): Loan {
+  return { ...stored, payments, waivers }
+}
+
+/**
+ * A stored person as the lender sees them: one archived on one device while another device gave
+ * them a loan that is not archived is shown again, marked `revived` (see `readLender`).
+ */
+export function reconcilePerson(stored: StoredPerson, hasLiveLoan: boolean): Person {
+  const revived = stored.archived && hasLiveLoan
+  return { ...stored, archived: stored.archived && !revived, revived }
 }
 
 function compareText(a: string, b: string): number {
@@ -69,7 +109,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** createdAt, then id: the same order on every device, whatever order the map iterates in. */
-function byCreation(
+export function byCreation(
   a: { createdAt: string; id: string },
   b: { createdAt: string; id: string },
 ): number {

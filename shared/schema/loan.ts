@@ -5,9 +5,10 @@
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
 import type { InterestType, StoredStatus } from '../ledger/types.ts'
-import { entryMap, loansMap, peopleMap, setIfChanged } from './doc.ts'
+import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
+  actorToStore,
   assertIsoDate,
   assertOneOf,
   assertPaise,
@@ -17,6 +18,7 @@ import {
   isPaise,
   isRate,
   newId,
+  readActor,
 } from './guards.ts'
 import type { CreateOptions, Loan, LoanInput, LoanPatch, MutationOptions } from './types.ts'
 
@@ -26,8 +28,8 @@ export const INTEREST_TYPES: readonly InterestType[] = ['per_annum', 'per_month'
 /** The statuses the loan edit form offers, default first. */
 export const STORED_STATUSES: readonly StoredStatus[] = ['active', 'overdue', 'defaulted', 'paid']
 
-/** A loan as stored, before its payments are attached; the map key is the id. */
-export type StoredLoan = Omit<Loan, 'payments'>
+/** A loan as stored, before its payments and waivers are attached; the map key is the id. */
+export type StoredLoan = Omit<Loan, 'payments' | 'waivers'>
 
 /** The stored loan in a Y.Map, or null when it holds anything the engine could not replay. */
 export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
@@ -59,6 +61,8 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   ) {
     return null
   }
+  const createdBy = readActor(map.get('createdBy'))
+  const updatedBy = readActor(map.get('updatedBy'))
   return {
     id,
     personId,
@@ -73,12 +77,15 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
     updatedAt,
     archived,
     ...(typeof archivedAt === 'string' && { archivedAt }),
+    ...(createdBy && { createdBy }),
+    ...(updatedBy && { updatedBy }),
   }
 }
 
 /** Adds an active loan for a known person; returns the new id. Throws a TypeError on bad input. */
 export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): string {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const fields = cleanLoanFields(doc, input, true)
   const id = newId(opts.id)
   const loans = loansMap(doc)
@@ -91,6 +98,10 @@ export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): stri
     loan.set('status', 'active')
     loan.set('createdAt', opts.now)
     loan.set('updatedAt', opts.now)
+    if (by) {
+      loan.set('createdBy', by)
+      loan.set('updatedBy', { ...by })
+    }
     loan.set('archived', false)
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
@@ -104,6 +115,7 @@ export function updateLoan(
   opts: MutationOptions,
 ): boolean {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const loan = entryMap(loansMap(doc), id)
   if (!loan) return false
   const fields = cleanLoanFields(doc, patch, false)
@@ -116,7 +128,7 @@ export function updateLoan(
     for (const [key, value] of Object.entries(fields)) {
       changed = setIfChanged(loan, key, value) || changed
     }
-    if (changed) loan.set('updatedAt', opts.now)
+    if (changed) touch(loan, opts.now, by)
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }
@@ -124,13 +136,14 @@ export function updateLoan(
 /** Archives (soft-deletes) a loan; its payments stay with it. False when unknown. */
 export function archiveLoan(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const loan = entryMap(loansMap(doc), id)
   if (!loan) return false
   if (loan.get('archived') === true) return true
   doc.transact(() => {
     loan.set('archived', true)
     loan.set('archivedAt', opts.now)
-    loan.set('updatedAt', opts.now)
+    touch(loan, opts.now, by)
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }
@@ -138,6 +151,7 @@ export function archiveLoan(doc: Y.Doc, id: string, opts: MutationOptions): bool
 /** Restores an archived loan (which also shows its person again, see `readLender`). False when unknown. */
 export function restoreLoan(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const loan = entryMap(loansMap(doc), id)
   if (!loan) return false
   if (loan.get('archived') === false) return true
@@ -145,7 +159,7 @@ export function restoreLoan(doc: Y.Doc, id: string, opts: MutationOptions): bool
     loan.set('archived', false)
     setIfChanged(loan, 'archivedAt', undefined)
     setIfChanged(loan, 'archivedWith', undefined)
-    loan.set('updatedAt', opts.now)
+    touch(loan, opts.now, by)
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }

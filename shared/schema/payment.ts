@@ -8,11 +8,13 @@ import type { IsoDate, Paise } from '../ledger/types.ts'
 import { entryMap, loansMap, paymentsMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
+  actorToStore,
   assertIsoDate,
   assertTimestamp,
   cleanOptionalText,
   isPaise,
   newId,
+  readActor,
 } from './guards.ts'
 import type { MutationOptions, Payment } from './types.ts'
 
@@ -48,7 +50,7 @@ export function readPayment(id: string, entry: unknown): Payment | null {
 }
 
 function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
-  const { loanId, depositId, date, amount, description, createdAt } = entry
+  const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
   if (
     typeof loanId !== 'string' ||
     typeof depositId !== 'string' ||
@@ -58,6 +60,7 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
   ) {
     return null
   }
+  const by = readActor(createdBy)
   return {
     id,
     loanId,
@@ -66,6 +69,7 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
     amount,
     ...(typeof description === 'string' && { description }),
     createdAt,
+    ...(by && { createdBy: by }),
   }
 }
 
@@ -82,6 +86,7 @@ export function recordDeposit(
 ): DepositResult {
   assertTimestamp(opts.now)
   assertIsoDate(deposit.date, 'date')
+  const by = actorToStore(opts.by)
   const description =
     cleanOptionalText(deposit.description, 'description') ?? DEFAULT_DEPOSIT_DESCRIPTION
   const allocations = deposit.allocations.filter((allocation) => allocation.amount !== 0)
@@ -105,6 +110,7 @@ export function recordDeposit(
         amount,
         description,
         createdAt: opts.now,
+        ...(by && { createdBy: by }),
       }
       payments.set(id, payment)
     })

@@ -3,9 +3,10 @@
  * their edit; on the same field the last writer wins.
  */
 import * as Y from 'yjs'
-import { entryMap, loansMap, peopleMap, setIfChanged } from './doc.ts'
+import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
+  actorToStore,
   assertOneOf,
   assertPaise,
   assertTimestamp,
@@ -13,6 +14,7 @@ import {
   cleanText,
   isPaise,
   newId,
+  readActor,
 } from './guards.ts'
 import type { CreateOptions, Gender, MutationOptions, Person, PersonInput } from './types.ts'
 
@@ -64,12 +66,20 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
     const value = map.get(key)
     if (typeof value === 'string') optional[key] = value
   }
-  return { ...person, ...optional }
+  const createdBy = readActor(map.get('createdBy'))
+  const updatedBy = readActor(map.get('updatedBy'))
+  return {
+    ...person,
+    ...optional,
+    ...(createdBy && { createdBy }),
+    ...(updatedBy && { updatedBy }),
+  }
 }
 
 /** Adds a person; returns the new id. Throws a TypeError on invalid input. */
 export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): string {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const fields = cleanPersonFields(input, true)
   const id = newId(opts.id)
   const people = peopleMap(doc)
@@ -83,6 +93,10 @@ export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): 
     }
     person.set('createdAt', opts.now)
     person.set('updatedAt', opts.now)
+    if (by) {
+      person.set('createdBy', by)
+      person.set('updatedBy', { ...by })
+    }
     person.set('archived', false)
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
@@ -99,6 +113,7 @@ export function updatePerson(
   opts: MutationOptions,
 ): boolean {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const person = entryMap(peopleMap(doc), id)
   if (!person) return false
   const fields = cleanPersonFields(patch, false)
@@ -107,7 +122,7 @@ export function updatePerson(
     for (const [key, value] of Object.entries(fields)) {
       changed = setIfChanged(person, key, value) || changed
     }
-    if (changed) person.set('updatedAt', opts.now)
+    if (changed) touch(person, opts.now, by)
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }
@@ -118,13 +133,14 @@ export function updatePerson(
  */
 export function archivePerson(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const person = entryMap(peopleMap(doc), id)
   if (!person) return false
   doc.transact(() => {
     if (person.get('archived') !== true) {
       person.set('archived', true)
       person.set('archivedAt', opts.now)
-      person.set('updatedAt', opts.now)
+      touch(person, opts.now, by)
     }
     // Also for an already archived (revived) person: a loan given to them elsewhere goes too.
     for (const loan of loansMap(doc).values()) {
@@ -133,7 +149,7 @@ export function archivePerson(doc: Y.Doc, id: string, opts: MutationOptions): bo
       loan.set('archived', true)
       loan.set('archivedAt', opts.now)
       loan.set('archivedWith', id)
-      loan.set('updatedAt', opts.now)
+      touch(loan, opts.now, by)
     }
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
@@ -142,20 +158,21 @@ export function archivePerson(doc: Y.Doc, id: string, opts: MutationOptions): bo
 /** Restores a person and the loans that were archived with them. False when unknown. */
 export function restorePerson(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
   assertTimestamp(opts.now)
+  const by = actorToStore(opts.by)
   const person = entryMap(peopleMap(doc), id)
   if (!person) return false
   doc.transact(() => {
     if (person.get('archived') !== false) {
       person.set('archived', false)
       setIfChanged(person, 'archivedAt', undefined)
-      person.set('updatedAt', opts.now)
+      touch(person, opts.now, by)
     }
     for (const loan of loansMap(doc).values()) {
       if (!(loan instanceof Y.Map) || loan.get('archivedWith') !== id) continue
       loan.set('archived', false)
       loan.delete('archivedAt')
       loan.delete('archivedWith')
-      loan.set('updatedAt', opts.now)
+      touch(loan, opts.now, by)
     }
   }, opts.origin ?? LOCAL_ORIGIN)
   return true

@@ -2,7 +2,16 @@
  * Plain snapshots of the Y.Doc collections and the inputs of their mutations. Components and the
  * engine see only these; the Y types stay inside `shared/schema/` and `src/data/`.
  */
-import type { InterestType, IsoDate, Paise, PaymentFact, StoredStatus } from '../ledger/types.ts'
+import type {
+  Actor,
+  InterestType,
+  IsoDate,
+  Paise,
+  PaymentFact,
+  StoredStatus,
+  VoidInfo,
+  WaiverFact,
+} from '../ledger/types.ts'
 
 /** A person's gender as the person form offers it. */
 export type Gender = 'male' | 'female' | 'other'
@@ -35,6 +44,10 @@ export interface Person {
   readonly archivedAt?: string
   /** Archived on one device while another gave them a loan: shown again, and marked. */
   readonly revived: boolean
+  /** Who added the person (history only; never trusted for money). */
+  readonly createdBy?: Actor
+  /** Who changed the person last (history only). */
+  readonly updatedBy?: Actor
 }
 
 /** What the loan form submits. */
@@ -67,8 +80,14 @@ export interface Loan {
   readonly updatedAt: string
   readonly archived: boolean
   readonly archivedAt?: string
-  /** This loan's payments in replay order: date, then createdAt, then id. */
+  /** This loan's payments in replay order (date, createdAt, id); voided ones flagged `voided`. */
   readonly payments: readonly PaymentFact[]
+  /** This loan's waivers in replay order; voided ones flagged `voided`. */
+  readonly waivers: readonly WaiverFact[]
+  /** Who added the loan (history only; never trusted for money). */
+  readonly createdBy?: Actor
+  /** Who changed the loan last (history only). */
+  readonly updatedBy?: Actor
 }
 
 /** A recorded payment: an immutable fact, one of a deposit's payments. */
@@ -80,6 +99,23 @@ export interface Payment {
   readonly amount: Paise
   readonly description?: string
   readonly createdAt: string
+  /** Set while the payment's deposit has a void that was not undone. */
+  readonly voided?: VoidInfo
+  /** Who recorded it (history only). */
+  readonly createdBy?: Actor
+}
+
+/** A recorded waiver: an immutable fact on one loan (see `WaiverFact`). */
+export interface Waiver extends Readonly<WaiverFact> {
+  readonly loanId: string
+}
+
+/** What the settle-for-less form submits. */
+export interface WaiverInput {
+  loanId: string
+  date: IsoDate
+  amount: Paise
+  note?: string
 }
 
 /** A city or village from the shared list. */
@@ -99,6 +135,8 @@ export interface LenderSnapshot {
   readonly people: Person[]
   readonly loans: Loan[]
   readonly payments: Payment[]
+  /** Every waiver, voided ones flagged, in replay order. */
+  readonly waivers: Waiver[]
 }
 
 /** Options every mutation takes: the caller's clock, and the transaction origin. */
@@ -107,6 +145,11 @@ export interface MutationOptions {
   now: string
   /** Transaction origin; `'local'` when omitted. */
   origin?: unknown
+  /**
+   * Who makes the change: stamped as createdBy/updatedBy on people and loans, createdBy on
+   * payments, waivers, voids and undos. History only; never trusted for money.
+   */
+  by?: Actor
 }
 
 /** Options of a mutation that creates an entry. */

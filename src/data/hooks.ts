@@ -3,12 +3,20 @@
  * and call named mutations; no Y type crosses this line.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import type * as Y from 'yjs'
 import type { IsoDate } from '../../shared/ledger/types.ts'
 import { addCity, readCities } from '../../shared/schema/city.ts'
-import { readLender } from '../../shared/schema/lender.ts'
+import {
+  createDashboardCache,
+  createFiguresCache,
+  type CachedDashboard,
+  type DashboardSummary,
+  type FiguresOf,
+} from '../../shared/ledger/engine.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { recordDeposit, type DepositInput } from '../../shared/schema/payment.ts'
 import { addPerson, archivePerson, restorePerson, updatePerson } from '../../shared/schema/person.ts'
+import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
 import type {
   City,
   LenderSnapshot,
@@ -24,11 +32,69 @@ import type { SessionUser } from './session.ts'
 import { snapshotStore } from './snapshotStore.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
 
-/** Everything in the lender's doc, archived entries included; identity changes only on edits. */
+// One projection, one figures cache and one dashboard cache per open lender doc, shared by
+// every component.
+const projections = new WeakMap<Y.Doc, LenderProjection>()
+const figureCaches = new WeakMap<Y.Doc, FiguresOf>()
+const dashboards = new WeakMap<Y.Doc, CachedDashboard>()
+
+function projectionOf(doc: Y.Doc): LenderProjection {
+  let projection = projections.get(doc)
+  if (!projection) {
+    projection = projectLender(doc)
+    projections.set(doc, projection)
+  }
+  return projection
+}
+
+/**
+ * Everything in the lender's doc, archived entries included. A change re-reads only the entries
+ * it touched; the snapshot and every unchanged person and loan in it keep their identity.
+ */
 export function useLender(): LenderSnapshot {
+  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  return useSyncExternalStore(projection.subscribe, projection.snapshot)
+}
+
+/**
+ * The engine's per-loan figures, cached for the open doc: a loan whose facts did not change is
+ * not replayed again, so a deposit costs one loan's replay, not the book's.
+ */
+export function useFiguresOf(): FiguresOf {
+  return figuresOfDoc(useSignedIn().workspace.lender.doc)
+}
+
+function figuresOfDoc(doc: Y.Doc): FiguresOf {
+  let figuresOf = figureCaches.get(doc)
+  if (!figuresOf) {
+    figuresOf = createFiguresCache()
+    figureCaches.set(doc, figuresOf)
+  }
+  return figuresOf
+}
+
+/**
+ * The dashboard as of today: one row per person not in the Trash, tiles that sum the rows. Rows
+ * are cached per person, so a change rebuilds only the rows of the people it touched.
+ */
+export function useDashboard(): DashboardSummary {
   const { doc } = useSignedIn().workspace.lender
-  const store = snapshotStore(doc, readLender)
-  return useSyncExternalStore(store.subscribe, store.getSnapshot)
+  const projection = projectionOf(doc)
+  const snapshot = useLender()
+  const people = activeOf(snapshot).people
+  const today = useToday()
+  let dashboard = dashboards.get(doc)
+  if (!dashboard) {
+    dashboard = createDashboardCache(figuresOfDoc(doc))
+    dashboards.set(doc, dashboard)
+  }
+  const summarize = dashboard
+  // `snapshot` is a dependency: a new payment changes a person's loans, not the people array.
+  return useMemo(
+    () => summarize(people, projection.activeLoansOf, today),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [summarize, projection, snapshot, people, today],
+  )
 }
 
 // Derived lists are cached per snapshot, so every component gets the same array until an edit.

@@ -276,7 +276,7 @@ afterAll(cleanup)
 describe('devices that edit while going on and offline', () => {
   it('converge on the server to one ledger that keeps every change', async () => {
     const room = userRoom(lender.userId)
-    let before: LenderSnapshot = { people: [], loans: [], payments: [] }
+    let before: LenderSnapshot = { people: [], loans: [], payments: [], waivers: [] }
     let run = 0
 
     await fc.assert(

@@ -359,6 +359,11 @@ describe('person and dashboard summaries', () => {
       currentInterest: m.currentInterest,
       totalDue: m.totalDue,
       totalPaid: rs('5,100') + rs('2,100') + rs('500'),
+      // Added with issue 11: the reckoning sums every loan, settled and defaulted ones included.
+      reckoning: expect.objectContaining({
+        lent: rs('15,000'),
+        paid: rs('5,100') + rs('2,100') + rs('500'),
+      }),
     })
     expect(summary.principalRemaining + summary.currentInterest).toBe(summary.totalDue)
   })

@@ -195,6 +195,7 @@ describe('loans', () => {
       updatedAt: T0,
       archived: false,
       payments: [],
+      waivers: [],
     })
   })
 

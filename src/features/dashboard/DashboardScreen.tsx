@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
-import { summarizeDashboard } from '../../../shared/ledger/engine.ts'
-import { useActiveLoans, useActivePeople, useLoaded, useToday } from '../../data/hooks.ts'
+import { useState } from 'react'
+import type { DashboardRow } from '../../../shared/ledger/engine.ts'
+import { useDashboard, useLoaded } from '../../data/hooks.ts'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
@@ -12,17 +12,14 @@ import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
 import { matchesNameOrPhone } from './dashboardSearch.ts'
 
-type Row = ReturnType<typeof summarizeDashboard>['rows'][number]
+type Row = DashboardRow
 
 /** The Loan Dashboard: totals for the lender, then one row per person by total due. */
 export function DashboardScreen() {
-  const people = useActivePeople()
-  const loans = useActiveLoans()
-  const today = useToday()
+  const summary = useDashboard()
   const loaded = useLoaded()
   const wide = useWide()
   const [search, setSearch] = useState('')
-  const summary = useMemo(() => summarizeDashboard(people, loans, today), [people, loans, today])
   const rows = summary.rows.filter((row) => matchesNameOrPhone(row, search))
 
   return (

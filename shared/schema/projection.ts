@@ -1,0 +1,415 @@
+/**
+ * The lender's doc as plain snapshots that follow the change, not the book. `readLender` reads
+ * every entry; this reads the doc once, then listens to Yjs events, which name exactly the
+ * people, loans and payments a transaction touched, and re-reads only those. Objects that did not
+ * change keep their identity across snapshots, so the engine's figures cache and React skip them.
+ *
+ * The result is, at every moment, deep-equal to `readLender(doc)` (a property test holds it to
+ * that); the rules (what is malformed, the order, a revived person) live in the readers.
+ */
+import type * as Y from 'yjs'
+import { comparePayments } from '../ledger/replay.ts'
+import type { PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
+import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
+import { byCreation, readLender, reconcilePerson, withFacts } from './lender.ts'
+import { readStoredLoan, type StoredLoan } from './loan.ts'
+import { readPayment } from './payment.ts'
+import { readStoredPerson, type StoredPerson } from './person.ts'
+import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
+import { activeVoids } from './void.ts'
+import { readWaiver } from './waiver.ts'
+
+/** A live view of one lender's doc. */
+export interface LenderProjection {
+  /** The current snapshot; the same object until the doc changes. */
+  snapshot(): LenderSnapshot
+  /**
+   * The loans of a person that are not archived, in creation order, as of the last snapshot; the
+   * same array until one of them changes (so a per-person cache can skip everyone else).
+   */
+  activeLoansOf(personId: string): readonly Loan[]
+  /** Calls `listener` after every transaction that changed people, loans or payments. */
+  subscribe(listener: () => void): () => void
+  /** Stops listening to the doc. */
+  destroy(): void
+}
+
+/** Past this many changed entries in one go, reading everything again is the cheaper path. */
+const FULL_READ_RATIO = 0.25
+
+/** Ids named by a batch of deep events on one root map: its own keys, or the entry a nested change sits in. */
+function collectKeys(into: Set<string>) {
+  return (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    for (const event of events) {
+      if (event.path.length === 0) for (const key of event.keys.keys()) into.add(key)
+      else into.add(String(event.path[0]))
+    }
+  }
+}
+
+/** One entry of a sorted array that changed: what it was (if anything), what it is now (if anything). */
+interface Change<T> {
+  old: T | undefined
+  next: T | null
+}
+
+/** Where `item` belongs in `sorted` (after any equal entries). */
+function insertionPoint<T>(sorted: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (compare(sorted[mid] as T, item) <= 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * `prev` (sorted by `compare`) with the changed entries taken out and put back where they now
+ * belong: a copy and a binary search per change, never a scan of the whole array.
+ */
+function patchSorted<T>(
+  prev: readonly T[],
+  changes: Iterable<Change<T>>,
+  compare: (a: T, b: T) => number,
+): T[] {
+  const next = prev.slice()
+  const added: T[] = []
+  for (const { old, next: item } of changes) {
+    if (old !== undefined) {
+      // `old` sits at the end of its run of equals; step back over the equal ones to find it.
+      let at = insertionPoint(next, old, compare) - 1
+      while (at >= 0 && next[at] !== old) at--
+      if (at >= 0) next.splice(at, 1)
+    }
+    if (item) added.push(item)
+  }
+  for (const item of added) next.splice(insertionPoint(next, item, compare), 0, item)
+  return next
+}
+
+function samePerson(a: Person, b: Person): boolean {
+  const keys = Object.keys(a) as (keyof Person)[]
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+}
+
+/** Starts projecting `doc`; call `destroy` when the doc is closed. */
+export function projectLender(doc: Y.Doc): LenderProjection {
+  const people = peopleMap(doc)
+  const loans = loansMap(doc)
+  const payments = paymentsMap(doc)
+  const waivers = waiversMap(doc)
+
+  const dirtyPeople = new Set<string>()
+  const dirtyLoans = new Set<string>()
+  const dirtyPayments = new Set<string>()
+  const dirtyWaivers = new Set<string>()
+  // Voids and their undos are few: any change to them re-derives which targets stand voided.
+  const dirtyVoids = new Set<string>()
+  const observers = [
+    [people, collectKeys(dirtyPeople)],
+    [loans, collectKeys(dirtyLoans)],
+    [payments, collectKeys(dirtyPayments)],
+    [waivers, collectKeys(dirtyWaivers)],
+    [voidsMap(doc), collectKeys(dirtyVoids)],
+    [undosMap(doc), collectKeys(dirtyVoids)],
+  ] as const
+  const dirtyCount = () =>
+    dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyWaivers.size + dirtyVoids.size
+  for (const [map, observer] of observers) map.observeDeep(observer)
+
+  // The stored entries, and indexes from a loan to its payments and a person to their loans.
+  const storedPeople = new Map<string, StoredPerson>()
+  const storedLoans = new Map<string, StoredLoan>()
+  const paymentById = new Map<string, Payment>()
+  const paymentsOfLoan = new Map<string, Set<string>>()
+  const paymentsOfDeposit = new Map<string, Set<string>>()
+  const waiverById = new Map<string, Waiver>()
+  const waiversOfLoan = new Map<string, Set<string>>()
+  // What stands voided, keyed `deposit:<id>` or `waiver:<id>` (see `activeVoids`).
+  let voids = new Map<string, VoidInfo>()
+  const loansOfPerson = new Map<string, Set<string>>()
+  // The snapshot's objects, by id, so an unchanged one is handed out again.
+  const personById = new Map<string, Person>()
+  const loanById = new Map<string, Loan>()
+  const activeLoans = new Map<string, readonly Loan[]>()
+  const noLoans: readonly Loan[] = []
+
+  let current: LenderSnapshot | null = null
+  let pending = true
+  const listeners = new Set<() => void>()
+
+  const onTransaction = (transaction: Y.Transaction) => {
+    if (dirtyCount() === 0) return
+    if (!transaction.changedParentTypes.size) return
+    pending = true
+    for (const listener of listeners) listener()
+  }
+  doc.on('afterTransaction', onTransaction)
+
+  function link(index: Map<string, Set<string>>, key: string, id: string): void {
+    let set = index.get(key)
+    if (!set) index.set(key, (set = new Set()))
+    set.add(id)
+  }
+
+  function unlink(index: Map<string, Set<string>>, key: string, id: string): void {
+    const set = index.get(key)
+    if (!set) return
+    set.delete(id)
+    if (set.size === 0) index.delete(key)
+  }
+
+  function paymentFactsOf(loanId: string): PaymentFact[] {
+    const facts: PaymentFact[] = []
+    for (const id of paymentsOfLoan.get(loanId) ?? []) {
+      const { loanId: _loanId, depositId: _depositId, ...fact } = paymentById.get(id) as Payment
+      facts.push(fact)
+    }
+    return facts.sort(comparePayments)
+  }
+
+  function waiverFactsOf(loanId: string): WaiverFact[] {
+    const facts: WaiverFact[] = []
+    for (const id of waiversOfLoan.get(loanId) ?? []) {
+      const { loanId: _loanId, ...fact } = waiverById.get(id) as Waiver
+      facts.push(fact)
+    }
+    return facts.sort(comparePayments)
+  }
+
+  /** An entry with the void that stands on it, if any (a new object only when voided). */
+  function flagged<T extends object>(entry: T, key: string): T {
+    const voided = voids.get(key)
+    return voided ? { ...entry, voided } : entry
+  }
+
+  /** Rebuilds one person's active loans, keeping the old array when it holds the same loans. */
+  function refreshActiveLoans(personId: string): void {
+    const next: Loan[] = []
+    for (const id of loansOfPerson.get(personId) ?? []) {
+      const loan = loanById.get(id)
+      if (loan && !loan.archived) next.push(loan)
+    }
+    next.sort(byCreation)
+    const old = activeLoans.get(personId) ?? noLoans
+    if (next.length === old.length && next.every((loan, i) => loan === old[i])) return
+    if (next.length) activeLoans.set(personId, next)
+    else activeLoans.delete(personId)
+  }
+
+  function hasLiveLoan(personId: string): boolean {
+    for (const id of loansOfPerson.get(personId) ?? []) {
+      if (storedLoans.get(id)?.archived === false) return true
+    }
+    return false
+  }
+
+  /** Everything from scratch: the first snapshot, and after a batch too large to patch. */
+  function readAll(): LenderSnapshot {
+    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+      set.clear()
+    }
+    for (const map of [
+      storedPeople,
+      storedLoans,
+      paymentById,
+      paymentsOfLoan,
+      paymentsOfDeposit,
+      waiverById,
+      waiversOfLoan,
+      loansOfPerson,
+    ]) {
+      map.clear()
+    }
+    voids = activeVoids(doc)
+    personById.clear()
+    loanById.clear()
+    activeLoans.clear()
+    const snapshot = readLender(doc)
+    for (const payment of snapshot.payments) {
+      paymentById.set(payment.id, payment)
+      link(paymentsOfLoan, payment.loanId, payment.id)
+      link(paymentsOfDeposit, payment.depositId, payment.id)
+    }
+    for (const waiver of snapshot.waivers) {
+      waiverById.set(waiver.id, waiver)
+      link(waiversOfLoan, waiver.loanId, waiver.id)
+    }
+    for (const loan of snapshot.loans) {
+      const { payments: _payments, waivers: _waivers, ...stored } = loan
+      storedLoans.set(loan.id, stored)
+      loanById.set(loan.id, loan)
+      link(loansOfPerson, loan.personId, loan.id)
+      if (loan.archived) continue
+      const ofPerson = activeLoans.get(loan.personId) as Loan[] | undefined
+      if (ofPerson) ofPerson.push(loan)
+      else activeLoans.set(loan.personId, [loan])
+    }
+    for (const [id, entry] of people.entries()) {
+      const stored = readStoredPerson(id, entry)
+      if (stored) storedPeople.set(id, stored)
+    }
+    for (const person of snapshot.people) personById.set(person.id, person)
+    return snapshot
+  }
+
+  /** The previous snapshot with only the named entries read again. */
+  function patch(prev: LenderSnapshot): LenderSnapshot {
+    // A void or an undo changes what stands voided: re-read the deposits and waivers it names.
+    if (dirtyVoids.size) {
+      const next = activeVoids(doc)
+      for (const key of new Set([...voids.keys(), ...next.keys()])) {
+        if (voids.get(key)?.voidId === next.get(key)?.voidId) continue
+        const [kind, targetId] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]
+        if (kind === 'waiver') dirtyWaivers.add(targetId)
+        else for (const id of paymentsOfDeposit.get(targetId) ?? []) dirtyPayments.add(id)
+      }
+      voids = next
+    }
+
+    const changedPayments = new Map<string, Change<Payment>>()
+    // Loans whose list of payments, or of waivers, changed.
+    const withNewPayments = new Set<string>()
+    for (const id of dirtyPayments) {
+      const old = paymentById.get(id)
+      const read = readPayment(id, payments.get(id))
+      const next = read && flagged(read, `deposit:${read.depositId}`)
+      if (old === next) continue
+      if (old) {
+        unlink(paymentsOfLoan, old.loanId, id)
+        unlink(paymentsOfDeposit, old.depositId, id)
+        withNewPayments.add(old.loanId)
+        paymentById.delete(id)
+      }
+      if (next) {
+        paymentById.set(id, next)
+        link(paymentsOfLoan, next.loanId, id)
+        link(paymentsOfDeposit, next.depositId, id)
+        withNewPayments.add(next.loanId)
+      }
+      changedPayments.set(id, { old, next })
+    }
+
+    const changedWaivers = new Map<string, Change<Waiver>>()
+    const withNewWaivers = new Set<string>()
+    for (const id of dirtyWaivers) {
+      const old = waiverById.get(id)
+      const read = readWaiver(id, waivers.get(id))
+      const next = read && flagged(read, `waiver:${id}`)
+      if (old === next) continue
+      if (old) {
+        unlink(waiversOfLoan, old.loanId, id)
+        withNewWaivers.add(old.loanId)
+        waiverById.delete(id)
+      }
+      if (next) {
+        waiverById.set(id, next)
+        link(waiversOfLoan, next.loanId, id)
+        withNewWaivers.add(next.loanId)
+      }
+      changedWaivers.set(id, { old, next })
+    }
+
+    const touchedPeople = new Set<string>(dirtyPeople)
+    for (const id of dirtyLoans) {
+      const old = storedLoans.get(id)
+      const next = readStoredLoan(id, loans.get(id))
+      if (old) {
+        unlink(loansOfPerson, old.personId, id)
+        touchedPeople.add(old.personId)
+        storedLoans.delete(id)
+      }
+      if (next) {
+        storedLoans.set(id, next)
+        link(loansOfPerson, next.personId, id)
+        touchedPeople.add(next.personId)
+      }
+    }
+
+    const changedLoans = new Map<string, Change<Loan>>()
+    for (const id of new Set([...dirtyLoans, ...withNewPayments, ...withNewWaivers])) {
+      const stored = storedLoans.get(id)
+      const previous = loanById.get(id)
+      if (!stored) {
+        if (previous) changedLoans.set(id, { old: previous, next: null })
+        loanById.delete(id)
+        continue
+      }
+      const loan = withFacts(
+        stored,
+        previous && !withNewPayments.has(id) ? previous.payments : paymentFactsOf(id),
+        previous && !withNewWaivers.has(id) ? previous.waivers : waiverFactsOf(id),
+      )
+      loanById.set(id, loan)
+      changedLoans.set(id, { old: previous, next: loan })
+      touchedPeople.add(stored.personId)
+    }
+
+    for (const personId of touchedPeople) refreshActiveLoans(personId)
+
+    for (const id of dirtyPeople) {
+      const stored = readStoredPerson(id, people.get(id))
+      if (stored) storedPeople.set(id, stored)
+      else storedPeople.delete(id)
+    }
+    const changedPeople = new Map<string, Change<Person>>()
+    for (const id of touchedPeople) {
+      const stored = storedPeople.get(id)
+      const previous = personById.get(id)
+      if (!stored) {
+        if (previous) changedPeople.set(id, { old: previous, next: null })
+        personById.delete(id)
+        continue
+      }
+      const person = reconcilePerson(stored, hasLiveLoan(id))
+      if (previous && samePerson(previous, person)) continue
+      personById.set(id, person)
+      changedPeople.set(id, { old: previous, next: person })
+    }
+
+    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+      set.clear()
+    }
+    const changes = changedPeople.size + changedLoans.size + changedPayments.size
+    if (changes + changedWaivers.size === 0) return prev
+    return {
+      people: changedPeople.size
+        ? patchSorted(prev.people, changedPeople.values(), byCreation)
+        : prev.people,
+      loans: changedLoans.size
+        ? patchSorted(prev.loans, changedLoans.values(), byCreation)
+        : prev.loans,
+      payments: changedPayments.size
+        ? patchSorted(prev.payments, changedPayments.values(), comparePayments)
+        : prev.payments,
+      waivers: changedWaivers.size
+        ? patchSorted(prev.waivers, changedWaivers.values(), comparePayments)
+        : prev.waivers,
+    }
+  }
+
+  return {
+    snapshot() {
+      if (!pending && current) return current
+      pending = false
+      const changed = dirtyCount()
+      const size = storedPeople.size + storedLoans.size + paymentById.size + waiverById.size
+      current = !current || changed > size * FULL_READ_RATIO ? readAll() : patch(current)
+      return current
+    },
+    activeLoansOf(personId) {
+      return activeLoans.get(personId) ?? noLoans
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    destroy() {
+      for (const [map, observer] of observers) map.unobserveDeep(observer)
+      doc.off('afterTransaction', onTransaction)
+      listeners.clear()
+    },
+  }
+}

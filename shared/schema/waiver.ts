@@ -1,0 +1,87 @@
+/**
+ * Waivers ("settle for less"): plain immutable objects, never edited and never deleted, like
+ * payments. A waiver is undone by voiding it (see `void.ts`). What it forgave is derived by the
+ * engine, which never lets it forgive more than was due.
+ */
+import type * as Y from 'yjs'
+import { isIsoDate } from '../dates.ts'
+import { entryMap, loansMap, waiversMap } from './doc.ts'
+import {
+  LOCAL_ORIGIN,
+  actorToStore,
+  assertIsoDate,
+  assertPaise,
+  assertTimestamp,
+  cleanOptionalText,
+  isPaise,
+  newId,
+  readActor,
+} from './guards.ts'
+import type { CreateOptions, Waiver, WaiverInput } from './types.ts'
+
+// Waivers never change, so each stored object is checked once; later reads reuse the result.
+const checked = new WeakMap<object, Waiver | null>()
+
+/** The waiver stored under `id`, without any void; null when the entry is malformed. */
+export function readWaiver(id: string, entry: unknown): Waiver | null {
+  if (typeof entry !== 'object' || entry === null) return null
+  const cached = checked.get(entry)
+  if (cached === null) return null
+  if (cached !== undefined && cached.id === id) return cached
+  const { loanId, date, amount, note, createdAt, createdBy } = entry as Record<string, unknown>
+  let waiver: Waiver | null = null
+  if (
+    typeof loanId === 'string' &&
+    isIsoDate(date) &&
+    isPaise(amount) &&
+    typeof createdAt === 'string'
+  ) {
+    const by = readActor(createdBy)
+    waiver = {
+      id,
+      loanId,
+      date,
+      amount,
+      ...(typeof note === 'string' && { note }),
+      createdAt,
+      ...(by && { createdBy: by }),
+    }
+  }
+  checked.set(entry, waiver)
+  return waiver
+}
+
+/**
+ * Records a waiver on a loan that exists and is not archived; otherwise writes nothing and says
+ * `loanNotFound`. Whether the amount fits what is due is the form's check (`validateWaiver`):
+ * after a merge a waiver may outgrow the balance, and the engine then forgives only what was
+ * due. A bad date, amount or timestamp is a programmer error and throws.
+ */
+export function recordWaiver(
+  doc: Y.Doc,
+  input: WaiverInput,
+  opts: CreateOptions,
+): { ok: true; waiverId: string } | { ok: false; reason: 'loanNotFound' } {
+  assertTimestamp(opts.now)
+  assertIsoDate(input.date, 'date')
+  assertPaise(input.amount, 'amount')
+  const note = cleanOptionalText(input.note, 'note')
+  const by = actorToStore(opts.by)
+  const loan = typeof input.loanId === 'string' ? entryMap(loansMap(doc), input.loanId) : null
+  if (!loan || loan.get('archived') === true) return { ok: false, reason: 'loanNotFound' }
+  const waivers = waiversMap(doc)
+  const id = newId(opts.id)
+  if (waivers.has(id)) throw new TypeError(`waiver ${id} already exists`)
+  doc.transact(() => {
+    waivers.set(id, {
+      id,
+      loanId: input.loanId,
+      date: input.date,
+      amount: input.amount,
+      ...(note !== undefined && { note }),
+      createdAt: opts.now,
+      ...(by && { createdBy: by }),
+    })
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return { ok: true, waiverId: id }
+}

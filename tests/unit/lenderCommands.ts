@@ -1,0 +1,186 @@
+/**
+ * Random lender commands for property tests: a small vocabulary of values, so that ties (same
+ * createdAt, same date) and same-field conflicts are common, and devices that start from one
+ * synced base state.
+ */
+import fc from 'fast-check'
+import * as Y from 'yjs'
+import { loansMap, paymentsMap, peopleMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
+import { initLenderDoc } from '../../shared/schema/lender.ts'
+import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
+import { readPayment, recordDeposit } from '../../shared/schema/payment.ts'
+import {
+  addPerson,
+  archivePerson,
+  restorePerson,
+  updatePerson,
+} from '../../shared/schema/person.ts'
+import { readVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
+import { recordWaiver } from '../../shared/schema/waiver.ts'
+
+// Few distinct values, so that ties (same createdAt, same date) and same-field conflicts are common.
+export const timestamp = fc.constantFrom(
+  '2026-01-01T09:00:00.000Z',
+  '2026-01-01T09:00:00.000Z',
+  '2026-01-02T09:00:00.000Z',
+)
+const date = fc.constantFrom('2025-01-01', '2025-02-15', '2025-03-31', '2025-12-31')
+const pick = fc.nat({ max: 7 })
+const paise = fc.integer({ min: 1, max: 10_000_000 })
+
+export const command = fc.oneof(
+  fc.record({
+    kind: fc.constant('addPerson'),
+    name: fc.constantFrom('Asha', 'Ravi'),
+    balance: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constant('updatePerson'),
+    pick,
+    name: fc.option(fc.constantFrom('Asha', 'Ravi', 'Meena'), { nil: undefined }),
+    phone: fc.option(fc.constantFrom('', '98765'), { nil: undefined }),
+  }),
+  fc.record({ kind: fc.constantFrom('archivePerson', 'restorePerson'), pick }),
+  fc.record({
+    kind: fc.constant('addLoan'),
+    pick,
+    amount: paise,
+    interestRate: fc.constantFrom(0, 1.75, 2, 24),
+    startDate: date,
+  }),
+  fc.record({
+    kind: fc.constant('updateLoan'),
+    pick,
+    amount: fc.option(paise, { nil: undefined }),
+    startDate: fc.option(date, { nil: undefined }),
+    status: fc.option(fc.constantFrom('active', 'defaulted', 'paid' as const), { nil: undefined }),
+  }),
+  fc.record({ kind: fc.constantFrom('archiveLoan', 'restoreLoan'), pick }),
+  fc.record({
+    kind: fc.constant('deposit'),
+    date,
+    allocations: fc.array(fc.tuple(pick, paise), { minLength: 1, maxLength: 2 }),
+  }),
+  fc.record({ kind: fc.constant('waive'), pick, date, amount: paise }),
+  fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver', 'undoVoids'), pick }),
+)
+export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
+
+/** The nth key of a root map, in a device-independent order; null when it is empty. */
+export function nth(map: Y.Map<unknown>, n: number): string | null {
+  const keys = [...map.keys()].sort()
+  return keys.length === 0 ? null : (keys[n % keys.length] ?? null)
+}
+
+/** Applies one command to a device; returns how many payments it recorded. */
+export function apply(doc: Y.Doc, cmd: Command, now: string): number {
+  const opts = { now }
+  switch (cmd.kind) {
+    case 'addPerson':
+      addPerson(doc, { name: cmd.name, cityId: 'c1', balance: cmd.balance, gender: 'female' }, opts)
+      return 0
+    case 'updatePerson': {
+      const id = nth(peopleMap(doc), cmd.pick)
+      const patch = {
+        ...(cmd.name !== undefined && { name: cmd.name }),
+        ...(cmd.phone !== undefined && { phone: cmd.phone }),
+      }
+      if (id) updatePerson(doc, id, patch, opts)
+      return 0
+    }
+    case 'archivePerson':
+    case 'restorePerson': {
+      const id = nth(peopleMap(doc), cmd.pick)
+      if (id) (cmd.kind === 'archivePerson' ? archivePerson : restorePerson)(doc, id, opts)
+      return 0
+    }
+    case 'addLoan': {
+      const personId = nth(peopleMap(doc), cmd.pick)
+      if (!personId) return 0
+      const { amount, interestRate, startDate } = cmd
+      const input = { personId, amount, interestRate, startDate, dueDate: '2026-06-30' }
+      addLoan(doc, { ...input, interestType: 'per_annum', description: '' }, opts)
+      return 0
+    }
+    case 'updateLoan': {
+      const id = nth(loansMap(doc), cmd.pick)
+      const patch = {
+        ...(cmd.amount !== undefined && { amount: cmd.amount }),
+        ...(cmd.startDate !== undefined && { startDate: cmd.startDate }),
+        ...(cmd.status !== undefined && { status: cmd.status }),
+      }
+      if (id) updateLoan(doc, id, patch, opts)
+      return 0
+    }
+    case 'archiveLoan':
+    case 'restoreLoan': {
+      const id = nth(loansMap(doc), cmd.pick)
+      if (id) (cmd.kind === 'archiveLoan' ? archiveLoan : restoreLoan)(doc, id, opts)
+      return 0
+    }
+    case 'deposit': {
+      const allocations = cmd.allocations.flatMap(([n, amount]) => {
+        const loanId = nth(loansMap(doc), n)
+        return loanId ? [{ loanId, amount }] : []
+      })
+      const result = recordDeposit(doc, { date: cmd.date, allocations }, opts)
+      return result.ok ? result.paymentIds.length : 0
+    }
+    case 'waive': {
+      const loanId = nth(loansMap(doc), cmd.pick)
+      if (loanId) recordWaiver(doc, { loanId, date: cmd.date, amount: cmd.amount }, opts)
+      return 0
+    }
+    case 'voidDeposit': {
+      const payment = nth(paymentsMap(doc), cmd.pick)
+      const depositId = payment && readPayment(payment, paymentsMap(doc).get(payment))?.depositId
+      if (depositId) voidDeposit(doc, depositId, 'typo', opts)
+      return 0
+    }
+    case 'voidWaiver': {
+      const waiverId = nth(waiversMap(doc), cmd.pick)
+      if (waiverId) voidWaiver(doc, waiverId, 'given by mistake', opts)
+      return 0
+    }
+    case 'undoVoids': {
+      const voidId = nth(voidsMap(doc), cmd.pick)
+      const target = voidId && readVoid(voidId, voidsMap(doc).get(voidId))?.targetId
+      if (target) undoVoidsOf(doc, target, opts)
+      return 0
+    }
+  }
+}
+
+/** The common starting state: two people, three loans, one deposit. */
+const baseUpdate = (() => {
+  const doc = new Y.Doc()
+  const now = '2026-01-01T08:00:00.000Z'
+  initLenderDoc(doc)
+  for (const id of ['pa', 'pb']) {
+    addPerson(doc, { name: id, cityId: 'c1', balance: 0, gender: 'male' }, { now, id })
+  }
+  for (const [id, personId] of [
+    ['la', 'pa'],
+    ['lb', 'pa'],
+    ['lc', 'pb'],
+  ] as const) {
+    const terms = { amount: 1_000_000, interestRate: 2, interestType: 'per_month' as const }
+    const dates = { startDate: '2025-01-01', dueDate: '2025-12-31' }
+    addLoan(doc, { personId, ...terms, ...dates, description: '' }, { now, id })
+  }
+  recordDeposit(
+    doc,
+    { date: '2025-02-01', allocations: [{ loanId: 'la', amount: 50_000 }] },
+    { now },
+  )
+  return Y.encodeStateAsUpdate(doc)
+})()
+
+/** A device synced to the base state that records each of its transactions' updates. */
+export function device(): { doc: Y.Doc; updates: Uint8Array[] } {
+  const doc = new Y.Doc()
+  Y.applyUpdate(doc, baseUpdate)
+  const updates: Uint8Array[] = []
+  doc.on('update', (update: Uint8Array) => updates.push(update))
+  return { doc, updates }
+}

@@ -1,0 +1,118 @@
+/**
+ * The incremental projection must always show exactly what a full read shows, whatever mix of
+ * local changes and merged remote updates reaches the doc, and must hand out the same objects for
+ * what did not change (that is what lets the figures cache and React skip them).
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createDashboardCache, summarizeDashboard } from '../../shared/ledger/engine.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import { addLoan } from '../../shared/schema/loan.ts'
+import { recordDeposit } from '../../shared/schema/payment.ts'
+import { addPerson, archivePerson } from '../../shared/schema/person.ts'
+import { projectLender } from '../../shared/schema/projection.ts'
+import { apply, command, device, timestamp } from './lenderCommands.ts'
+
+const now = '2026-02-01T08:00:00.000Z'
+
+describe('the lender projection', () => {
+  it('equals a full read after every local change and every merged remote update', () => {
+    const step = fc.tuple(fc.boolean(), command, timestamp)
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
+        const local = device()
+        const remote = device()
+        const projection = projectLender(local.doc)
+        const dashboard = createDashboardCache()
+        expect(projection.snapshot()).toEqual(readLender(local.doc))
+        for (const [onRemote, cmd, at] of steps) {
+          if (onRemote) {
+            const before = Y.encodeStateVector(local.doc)
+            apply(remote.doc, cmd, at)
+            Y.applyUpdate(local.doc, Y.encodeStateAsUpdate(remote.doc, before))
+          } else {
+            apply(local.doc, cmd, at)
+          }
+          const snapshot = projection.snapshot()
+          expect(snapshot).toEqual(readLender(local.doc))
+          for (const person of snapshot.people) {
+            const active = snapshot.loans.filter((l) => l.personId === person.id && !l.archived)
+            expect(projection.activeLoansOf(person.id)).toEqual(active)
+          }
+          // The cached dashboard shows what a full computation shows.
+          const people = snapshot.people.filter((p) => !p.archived)
+          const loans = snapshot.loans.filter((l) => !l.archived)
+          expect(dashboard(people, projection.activeLoansOf, '2025-12-01')).toEqual(
+            summarizeDashboard(people, loans, '2025-12-01'),
+          )
+        }
+        projection.destroy()
+      }),
+      { numRuns: 500 },
+    )
+  }, 60_000)
+
+  it('keeps the objects a change did not touch, and the snapshot when nothing changed', () => {
+    const { doc } = device()
+    const projection = projectLender(doc)
+    const before = projection.snapshot()
+    expect(projection.snapshot()).toBe(before)
+
+    const [la, lb, lc] = before.loans
+    const loansOfPb = projection.activeLoansOf('pb')
+    recordDeposit(
+      doc,
+      { date: '2025-03-01', allocations: [{ loanId: 'la', amount: 100 }] },
+      { now },
+    )
+    const after = projection.snapshot()
+    expect(after).not.toBe(before)
+    expect(after.loans[0]).not.toBe(la)
+    expect(after.loans[0]?.payments).toHaveLength((la?.payments.length ?? 0) + 1)
+    expect(after.loans[1]).toBe(lb)
+    expect(after.loans[2]).toBe(lc)
+    // The borrower's own record did not change, so neither did their object.
+    expect(after.people).toBe(before.people)
+    // Only the borrower's list of loans is new.
+    expect(projection.activeLoansOf('pa')).toContain(after.loans[0])
+    expect(projection.activeLoansOf('pb')).toBe(loansOfPb)
+    expect(loansOfPb).toEqual([lc])
+  })
+
+  it('shows a person archived elsewhere as revived when a loan of theirs arrives', () => {
+    const phone = device()
+    const laptop = device()
+    const projection = projectLender(phone.doc)
+    archivePerson(phone.doc, 'pb', { now })
+    expect(projection.snapshot().people.find((p) => p.id === 'pb')?.archived).toBe(true)
+
+    addPerson(laptop.doc, { name: 'Meena', cityId: 'c1', balance: 0, gender: 'female' }, { now })
+    const terms = { amount: 5_000_00, interestRate: 2, interestType: 'per_month' as const }
+    const dates = { startDate: '2025-06-01', dueDate: '2025-12-31' }
+    addLoan(laptop.doc, { personId: 'pb', ...terms, ...dates, description: '' }, { now })
+    Y.applyUpdate(phone.doc, Y.encodeStateAsUpdate(laptop.doc))
+
+    const pb = projection.snapshot().people.find((p) => p.id === 'pb')
+    expect(pb).toMatchObject({ archived: false, revived: true })
+    expect(projection.snapshot()).toEqual(readLender(phone.doc))
+  })
+
+  it('tells its subscribers about a change, and not about a change elsewhere in the doc', () => {
+    const { doc } = device()
+    const projection = projectLender(doc)
+    projection.snapshot()
+    let calls = 0
+    const off = projection.subscribe(() => calls++)
+    doc.getMap('meta').set('note', 'not a ledger change')
+    expect(calls).toBe(0)
+    recordDeposit(
+      doc,
+      { date: '2025-03-01', allocations: [{ loanId: 'lb', amount: 100 }] },
+      { now },
+    )
+    expect(calls).toBe(1)
+    off()
+    projection.destroy()
+  })
+})
