@@ -119,6 +119,19 @@ export function formatDisplayDate(d: IsoDate): string {
 }
 
 /**
+ * A date typed the way Indians write it, day first: `23/11/2026`, `23-11-2026`, `23.11.2026`,
+ * `3/4/2026` or `23112026`. Returns null for anything that is not a real calendar day; a
+ * two-digit year is refused rather than guessed at (is `26` 1926 or 2026?).
+ */
+export function parseDisplayDate(text: string): IsoDate | null {
+  const t = text.trim()
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t)
+  if (!m) return null
+  const iso = isoFromParts(Number(m[3]), Number(m[2]), Number(m[1]))
+  return isIsoDate(iso) ? iso : null
+}
+
+/**
  * The device's local calendar date at the instant `now`.
  *
  * The UTC trap: `now.toISOString().slice(0, 10)` is the UTC date, which in India (UTC+05:30) is

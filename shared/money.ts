@@ -85,3 +85,26 @@ export function formatINR(paise: Paise, options: { decimals?: 0 | 2 } = {}): str
   }
   return inr2.format(rupeeDecimal(paise) as `${number}`)
 }
+
+/** Drops trailing zeros of a two-decimal figure given in hundredths: 250 → '2.5', 300 → '3'. */
+function hundredthsText(hundredths: number): string {
+  const whole = Math.floor(hundredths / 100)
+  const rest = hundredths - whole * 100
+  if (rest === 0) return String(whole)
+  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`
+}
+
+/**
+ * An amount in the words a lender says it in, so 2,50,000 and 25,00,000 never look alike:
+ * 25000000 paise → '2.5 lakh', 1000000000 → '1 crore', 150000 → '1.5 thousand'. Two decimals at
+ * most, cut rather than rounded, so the words never overstate the figure (₹1,99,999 is
+ * '1.99 lakh', not '2 lakh'). Below ₹1,000 the figure says it all, so it returns null.
+ */
+export function rupeesInWords(paise: Paise): string | null {
+  if (!Number.isSafeInteger(paise) || paise < 0) return null
+  const rupees = Math.floor(paise / 100)
+  if (rupees >= 10_000_000) return `${hundredthsText(Math.floor(rupees / 100_000))} crore`
+  if (rupees >= 100_000) return `${hundredthsText(Math.floor(rupees / 1_000))} lakh`
+  if (rupees >= 1_000) return `${hundredthsText(Math.floor(rupees / 10))} thousand`
+  return null
+}

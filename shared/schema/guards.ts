@@ -76,9 +76,28 @@ export function assertTimestamp(now: unknown): asserts now is string {
   }
 }
 
-/** The given id (checked), or a fresh random UUID from the global WebCrypto. */
+/** A version-4 UUID string made from 16 random bytes (the version and variant bits are set). */
+export function uuidV4FromBytes(bytes: Uint8Array): string {
+  if (bytes.length !== 16) throw new TypeError('a UUID needs 16 bytes')
+  const b = Uint8Array.from(bytes)
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const hex = Array.from(b, (n) => n.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * The given id (checked), or a fresh random UUID from the global WebCrypto.
+ *
+ * `crypto.randomUUID` exists only in secure contexts (https or localhost): a phone that opens the
+ * app over plain http from a LAN address has `crypto.getRandomValues` but not it, and every save
+ * failed with "crypto.randomUUID is not a function". Both draw from the same CSPRNG.
+ */
 export function newId(id: string | undefined): string {
-  if (id === undefined) return crypto.randomUUID()
+  if (id === undefined) {
+    if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+    return uuidV4FromBytes(crypto.getRandomValues(new Uint8Array(16)))
+  }
   if (typeof id !== 'string' || id === '') throw new TypeError('id must be a non-empty string')
   return id
 }

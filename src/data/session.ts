@@ -1,4 +1,5 @@
 import { readDeviceName } from './device.ts'
+import { checkPasswordOffline, rememberPassword } from './offlineSignIn.ts'
 
 // The better-auth client (about 12 kB gzip) is loaded only to log in, sign up or sign out: the
 // session check every start makes is one plain GET, so the login page renders without it.
@@ -31,20 +32,40 @@ export type SessionState =
   | { status: 'signed-out'; expired: boolean }
   | { status: 'signed-in'; user: SessionUser }
 
-/** Result of a login or sign-up attempt; `message` is the server's text, shown as is. */
-export type AuthResult = { ok: true; user: SessionUser } | { ok: false; message: string }
+/**
+ * Why a login or sign-up did not get in. `refused` carries the server's own words (e.g. "Invalid
+ * email or password"); the others are about the network and the device, and the login screen
+ * turns them into sentences (never the browser's "Failed to fetch").
+ */
+export type AuthFailure =
+  | { reason: 'refused'; message: string }
+  | { reason: 'signUpOffline' }
+  | { reason: 'offlineUnsupported' }
+  | { reason: 'offlineUnknown' }
+  | { reason: 'offlineWrongPassword' }
+
+/** Result of a login or sign-up attempt; `offline` marks a sign-in checked on the device. */
+export type AuthResult =
+  | { ok: true; user: SessionUser; offline: boolean }
+  | ({ ok: false } & AuthFailure)
 
 // The last signed-in user is cached so that a reload while offline still opens the lender's
 // data from IndexedDB: local-first means the network is never needed to see your own ledger.
 const CACHE_KEY = 'rin-khata:last-user'
-// Set when the lender logged out but the server could not be told (offline). The session cookie
-// is HttpOnly, so only the server can end it: until it has, the next start must not let the
-// cookie sign the lender back in.
+// Set when the lender logged out but the server could not be told (offline); it holds the id of
+// the lender whose session that was. The session cookie is HttpOnly, so only the server can end
+// it: until it has, the next start must not let the cookie sign anyone back in.
 const SIGN_OUT_PENDING_KEY = 'rin-khata:sign-out-pending'
 
 let state: SessionState = { status: 'unknown' }
 let pending: Promise<SessionUser | null> | null = null
 const listeners = new Set<() => void>()
+// Whether the server has vouched for the current session since this page loaded. A session
+// restored from the cache or opened offline has not, and is checked when the network is back.
+let confirmed = false
+// The password of a lender who signed in offline, held in memory only (never stored) until the
+// server is reachable, so the server session can be re-established without asking again.
+let offlineCredentials: { userId: string; email: string; password: string } | null = null
 
 function setState(next: SessionState): void {
   state = next
@@ -111,15 +132,94 @@ async function askServer(): Promise<ServerAnswer> {
   }
 }
 
-/** Confirms a cached session in the background; only a clear "no session" signs the user out. */
-async function verifyCached(cached: SessionUser): Promise<void> {
-  const answer = await askServer()
-  // The lender may have signed out (or in as someone else) while the request was out.
-  if (state.status !== 'signed-in' || state.user.id !== cached.id) return
-  if (answer.kind === 'none') signedOut(true)
-  else if (answer.kind === 'user') {
-    const same = answer.user.id === cached.id && answer.user.email === cached.email
-    signedIn(same ? cached : answer.user)
+type AuthAnswer =
+  | { kind: 'user'; user: SessionUser }
+  | { kind: 'refused'; message: string; status: number }
+  | { kind: 'unreachable' }
+
+/**
+ * Asks the server to log in or sign up. A fetch that throws, or a gateway saying the server is
+ * down, is `unreachable`; anything else the server says is its answer.
+ */
+async function askServerToAuthenticate(
+  mode: 'login' | 'signup',
+  email: string,
+  password: string,
+): Promise<AuthAnswer> {
+  try {
+    const authClient = await loadAuthClient()
+    const { data, error } =
+      mode === 'login'
+        ? await authClient.signIn.email({ email, password })
+        : await authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email })
+    if (error) {
+      if (!serverAnswered(error.status)) return { kind: 'unreachable' }
+      return {
+        kind: 'refused',
+        message: error.message || error.statusText || 'Please try again',
+        status: error.status,
+      }
+    }
+    if (!data) return { kind: 'unreachable' }
+    return { kind: 'user', user: { id: data.user.id, email: data.user.email } }
+  } catch {
+    return { kind: 'unreachable' }
+  }
+}
+
+/** Whether an HTTP status came from our server, rather than from a proxy that could not reach it. */
+function serverAnswered(status: number | undefined): boolean {
+  return typeof status === 'number' && status > 0 && status !== 502 && status !== 503 && status !== 504
+}
+
+function stillSignedInAs(user: SessionUser): boolean {
+  return state.status === 'signed-in' && state.user.id === user.id
+}
+
+let reconciling = false
+
+/**
+ * Brings the server in line with this device once it is reachable: first ends a session the
+ * lender logged out of while offline (as promised), then checks that the current lender has a
+ * session; if not, signs in again in the background with the password given offline, or failing
+ * that asks for sign-in (the local data stays on the device). Unreachable at any step: it stops
+ * and runs again when the browser says it is back online.
+ */
+async function reconcile(): Promise<void> {
+  if (reconciling || state.status !== 'signed-in') return
+  reconciling = true
+  const { user } = state
+  try {
+    if (localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null) {
+      if (!(await tellServerSignedOut())) return
+    }
+    if (!stillSignedInAs(user)) return
+    const answer = await askServer()
+    if (!stillSignedInAs(user) || answer.kind === 'unreachable') return
+    if (answer.kind === 'user') {
+      confirmed = true
+      offlineCredentials = null
+      const same = answer.user.id === user.id && answer.user.email === user.email
+      signedIn(same ? user : answer.user)
+      return
+    }
+    const credentials = offlineCredentials
+    if (credentials?.userId === user.id) {
+      const again = await askServerToAuthenticate('login', credentials.email, credentials.password)
+      if (!stillSignedInAs(user) || again.kind === 'unreachable') return
+      // Too many sign-ins from this address just now: the socket's next failure asks again.
+      if (again.kind === 'refused' && again.status === 429) return
+      offlineCredentials = null
+      if (again.kind === 'user' && again.user.id === user.id) {
+        confirmed = true
+        void rememberPassword(again.user, credentials.password)
+        return
+      }
+    }
+    offlineCredentials = null
+    signedOut(true)
+  } finally {
+    reconciling = false
   }
 }
 
@@ -135,66 +235,93 @@ export function resolveSession(): Promise<SessionUser | null> {
   const cached = readCachedUser()
   if (cached) {
     signedIn(cached)
-    void verifyCached(cached)
+    void reconcile()
     return Promise.resolve(cached)
   }
-  if (localStorage.getItem(SIGN_OUT_PENDING_KEY)) {
+  if (localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null) {
     void tellServerSignedOut()
     return Promise.resolve(signedOut())
   }
   pending = askServer().then((answer) => {
     pending = null
-    return answer.kind === 'user' ? signedIn(answer.user) : signedOut()
+    if (answer.kind !== 'user') return signedOut()
+    confirmed = true
+    return signedIn(answer.user)
   })
   return pending
 }
 
-/** Logs in or creates an account; on success the session is live for the guards at once. */
+/**
+ * Logs in or creates an account; on success the session is live for the guards at once. When the
+ * server cannot be reached, a login is checked against the verifier kept on this device at the
+ * last online sign-in, so a lender is never locked out of the book on their own phone.
+ */
 export async function authenticate(
   mode: 'login' | 'signup',
   email: string,
   password: string,
 ): Promise<AuthResult> {
-  try {
-    const authClient = await loadAuthClient()
-    const { data, error } =
-      mode === 'login'
-        ? await authClient.signIn.email({ email, password })
-        : await authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email })
-    if (error || !data) {
-      return { ok: false, message: error?.message || error?.statusText || 'Something went wrong' }
-    }
+  const answer = await askServerToAuthenticate(mode, email, password)
+  if (answer.kind === 'user') {
     // The new session replaced whatever cookie a pending sign-out was about.
     localStorage.removeItem(SIGN_OUT_PENDING_KEY)
+    offlineCredentials = null
+    confirmed = true
+    await rememberPassword(answer.user, password)
     // The new session is listed by this device's name on the lender's other devices.
     void import('./devices.ts').then(({ shareDeviceName }) => shareDeviceName(readDeviceName()))
-    return { ok: true, user: signedIn({ id: data.user.id, email: data.user.email }) }
-  } catch (cause) {
-    return { ok: false, message: cause instanceof Error ? cause.message : String(cause) }
+    return { ok: true, user: signedIn(answer.user), offline: false }
   }
+  if (answer.kind === 'refused') return { ok: false, reason: 'refused', message: answer.message }
+  if (mode === 'signup') return { ok: false, reason: 'signUpOffline' }
+  const check = await checkPasswordOffline(email, password)
+  if (check.kind === 'unsupported') return { ok: false, reason: 'offlineUnsupported' }
+  if (check.kind === 'unknown') return { ok: false, reason: 'offlineUnknown' }
+  if (check.kind === 'mismatch') return { ok: false, reason: 'offlineWrongPassword' }
+  const { user } = check
+  // The lender proved the password: a session cookie of their own that a pending sign-out was
+  // about is theirs to keep. Someone else's is still ended first, when the server is reachable.
+  if (localStorage.getItem(SIGN_OUT_PENDING_KEY) === user.id) {
+    localStorage.removeItem(SIGN_OUT_PENDING_KEY)
+  }
+  offlineCredentials = { userId: user.id, email, password }
+  confirmed = false
+  signedIn(user)
+  if (navigator.onLine) void reconcile()
+  return { ok: true, user, offline: true }
 }
 
 /** Ends the session here at once (even offline) and tells the server when it can. */
 export async function signOut(): Promise<void> {
-  localStorage.setItem(SIGN_OUT_PENDING_KEY, '1')
+  const userId = state.status === 'signed-in' ? state.user.id : 'unknown'
+  localStorage.setItem(SIGN_OUT_PENDING_KEY, userId)
+  offlineCredentials = null
   signedOut()
   await tellServerSignedOut()
 }
 
-async function tellServerSignedOut(): Promise<void> {
+/** Ends the server session of this browser; true once the server has answered. */
+async function tellServerSignedOut(): Promise<boolean> {
   try {
     const authClient = await loadAuthClient()
     const { error } = await authClient.signOut()
+    if (error && !serverAnswered(error.status)) return false
+    // Any answer from the server (even "no session to end") settles the pending sign-out.
     if (error) console.error('Sign-out failed on the server', error)
-    else localStorage.removeItem(SIGN_OUT_PENDING_KEY)
+    localStorage.removeItem(SIGN_OUT_PENDING_KEY)
+    return true
   } catch (cause) {
-    console.error('Sign-out failed on the server', cause)
+    console.error('Sign-out could not reach the server', cause)
+    return false
   }
 }
 
 /** Called when the sync server refuses the session (close code 4401): the cookie is gone. */
 export function sessionRejected(): void {
-  if (state.status === 'signed-in') signedOut(true)
+  if (state.status !== 'signed-in') return
+  // Signed in offline: the password is at hand to open a new server session.
+  if (offlineCredentials?.userId === state.user.id) void reconcile()
+  else signedOut(true)
 }
 
 // At most one question to the server per interval, however often the socket retries.
@@ -212,6 +339,10 @@ export function recheckSession(): void {
   const now = Date.now()
   if (state.status !== 'signed-in' || rechecking || now - lastRecheck < RECHECK_INTERVAL_MS) return
   lastRecheck = now
+  if (!confirmed || offlineCredentials !== null) {
+    void reconcile()
+    return
+  }
   rechecking = true
   const { user } = state
   void askServer().then((answer) => {
@@ -232,3 +363,12 @@ export function subscribeSession(listener: () => void): () => void {
 export function getSessionState(): SessionState {
   return state
 }
+
+// Back online: settle what was left for the server (a sign-out, a session opened offline).
+window.addEventListener('online', () => {
+  if (state.status === 'signed-in') {
+    if (!confirmed) void reconcile()
+  } else if (localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null) {
+    void tellServerSignedOut()
+  }
+})

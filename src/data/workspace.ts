@@ -1,5 +1,9 @@
 import { CITIES_ROOM, userRoom } from '../../shared/protocol.ts'
+import type * as Y from 'yjs'
+import { metaMap } from '../../shared/schema/doc.ts'
+import { LOCAL_ORIGIN } from '../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
+import { askForPersistentStorageOnce } from './persistentStorage.ts'
 import { Room } from './room.ts'
 import { getSessionState, recheckSession, sessionRejected, subscribeSession } from './session.ts'
 
@@ -35,11 +39,20 @@ export function openWorkspace(userId: string): Workspace {
   lender.provider.on('connection-close', () => {
     if (navigator.onLine) recheckSession()
   })
-  current = {
-    userId,
-    lender,
-    cities: new Room(CITIES_ROOM, `rin-khata/${CITIES_ROOM}`, sessionRejected),
+  const cities = new Room(CITIES_ROOM, `rin-khata/${CITIES_ROOM}`, sessionRejected)
+  // The first entry made on this device is the moment its storage starts to matter (stamping
+  // the schema version, which touches only `meta`, is not an entry).
+  for (const room of [lender, cities]) {
+    const meta: unknown = metaMap(room.doc)
+    const onTransaction = (transaction: Y.Transaction): void => {
+      if (transaction.origin !== LOCAL_ORIGIN) return
+      if ([...transaction.changed.keys()].every((type) => type === meta)) return
+      room.doc.off('afterTransaction', onTransaction)
+      askForPersistentStorageOnce()
+    }
+    room.doc.on('afterTransaction', onTransaction)
   }
+  current = { userId, lender, cities }
   return current
 }
 

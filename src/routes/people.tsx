@@ -9,9 +9,9 @@ const PersonFormScreen = lazyRouteComponent(
   () => import('../features/people/PersonFormScreen.tsx'),
   'PersonFormScreen',
 )
-const PersonDetailsPlaceholder = lazyRouteComponent(
-  () => import('../features/people/PersonDetailsPlaceholder.tsx'),
-  'PersonDetailsPlaceholder',
+const PersonDetailsScreen = lazyRouteComponent(
+  () => import('../features/people/PersonDetailsScreen.tsx'),
+  'PersonDetailsScreen',
 )
 
 /** `/people`: the people list. */
@@ -41,9 +41,14 @@ function PersonEditPage() {
   return <PersonFormScreen key={id} personId={id} />
 }
 
-/** `/people/$id`: the spec's placeholder page. */
+/** `/people/$id`: one person's details (the old app had only a placeholder here). */
 export const personDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/people/$id',
-  component: PersonDetailsPlaceholder,
+  component: PersonDetailsPage,
 })
+
+function PersonDetailsPage() {
+  const { id } = personDetailsRoute.useParams()
+  return <PersonDetailsScreen personId={id} />
+}

@@ -10,12 +10,14 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
 }: {
   question: string
   open: boolean
   onCancel: () => void
   onConfirm: () => void
   confirmLabel?: string
+  cancelLabel?: string
 }) {
   return (
     <Dialog.Root
@@ -37,7 +39,7 @@ export function ConfirmDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>
-                Cancel
+                {cancelLabel}
               </Button>
               <Button colorPalette="red" onClick={onConfirm}>
                 {confirmLabel}

@@ -1,23 +1,57 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 
-/** A labelled form field: the label is a real `<label>` tied to the control inside. */
+/**
+ * A labelled form field: the label is a real `<label>` tied to the control inside. With an
+ * `error`, the message is shown beside the field (in place of the helper) and the control gets
+ * `aria-invalid` and `aria-describedby` pointing at it.
+ */
 export function FormField({
   label,
   helper,
+  error,
   children,
 }: {
   label: string
   helper?: ReactNode
+  error?: string | null
   children: ReactNode
 }) {
+  const invalid = error !== undefined && error !== null
   return (
-    <Field.Root>
+    <Field.Root invalid={invalid}>
       <Field.Label>{label}</Field.Label>
       {children}
-      {helper !== undefined && <Field.HelperText>{helper}</Field.HelperText>}
+      {invalid ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        helper !== undefined && <Field.HelperText>{helper}</Field.HelperText>
+      )}
     </Field.Root>
   )
+}
+
+/**
+ * Moves focus to the first invalid control of a form after each failed submit, so a lender (and
+ * a screen reader) lands on the field to fix. Call `focusFirstError()` after setting errors.
+ */
+export function useFocusFirstError(): {
+  formRef: RefObject<HTMLFormElement | null>
+  focusFirstError: () => void
+} {
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const wanted = useRef(false)
+  useEffect(() => {
+    if (!wanted.current) return
+    wanted.current = false
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  })
+  return {
+    formRef,
+    focusFirstError: () => {
+      wanted.current = true
+    },
+  }
 }
 
 /** One option of a select: the stored value and the words shown. */
@@ -33,15 +67,17 @@ export function SelectField({
   onChange,
   choices,
   placeholder,
+  error,
 }: {
   label: string
   value: string
   onChange: (value: string) => void
   choices: readonly Choice[]
   placeholder?: string
+  error?: string | null
 }) {
   return (
-    <FormField label={label}>
+    <FormField label={label} error={error}>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -66,7 +66,8 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
     name: 'Asha Devi',
     city: 'Rampur',
     balance: '1500',
-    aadhaar: '123412341234',
+    // 12 digits with a good Verhoeff check digit: the form refuses anything else.
+    aadhaar: '234123412346',
     relationship: 'Friend',
     phone: '9876543210',
     gender: 'Female',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { addDays } from '../../shared/dates.ts'
+import { addDays, formatDisplayDate } from '../../shared/dates.ts'
 import { personMessages } from '../../src/features/people/personForm.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
@@ -35,14 +35,19 @@ test('every validation message of spec §5 appears for its input, and nothing is
   await test.step('person: name and city are required, with a visible message', async () => {
     const form = new PersonFormPage(page)
     await form.gotoAdd()
+    // Each message sits beside its field; the first field to fix gets the focus.
     await form.submit()
-    await expect(alert).toHaveText(personMessages.nameRequired)
+    await expect(form.error('Name')).toHaveText(personMessages.nameRequired)
+    await expect(form.error('City')).toHaveText(personMessages.cityRequired)
+    await expect(page.getByLabel('Name')).toBeFocused()
     await form.fill({ name: '   ' })
     await form.submit()
-    await expect(alert).toHaveText(personMessages.nameRequired)
+    await expect(form.error('Name')).toHaveText(personMessages.nameRequired)
     await form.fill({ name: 'Kiran' })
     await form.submit()
-    await expect(alert).toHaveText(personMessages.cityRequired)
+    await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(form.error('City')).toHaveText(personMessages.cityRequired)
+    await expect(page.getByLabel('City')).toBeFocused()
     await expect(page).toHaveURL(/\/people\/add$/)
     const people = new PeoplePage(page)
     await people.goto()
@@ -58,8 +63,20 @@ test('every validation message of spec §5 appears for its input, and nothing is
     await expect(page.getByLabel('Amount')).toHaveAttribute('step', '0.01')
     await expect(page.getByLabel('Interest Rate (%)')).toHaveAttribute('min', '0')
     await expect(page.getByLabel('Interest Rate (%)')).toHaveAttribute('step', '0.01')
-    await expect(page.getByLabel('Start Date')).toHaveValue(today)
-    await expect(page.getByLabel('Due Date')).toHaveAttribute('min', today)
+    // Dates are DD/MM/YYYY whatever the browser's language; the calendar of the due date
+    // offers no day up to the start date.
+    await expect(page.getByLabel('Start Date', { exact: true })).toHaveValue(
+      formatDisplayDate(today),
+    )
+    await page.getByRole('button', { name: 'Choose Due Date from a calendar' }).click()
+    const day = (date: string) =>
+      page
+        .locator(`[data-part="table-cell-trigger"][data-value="${date}"]`)
+        .filter({ visible: true })
+    await expect(day(addDays(today, 1))).toBeVisible()
+    await expect(day(addDays(today, 1))).not.toHaveAttribute('aria-disabled', 'true')
+    await expect(day(today)).toHaveAttribute('aria-disabled', 'true')
+    await page.keyboard.press('Escape')
     await form.submit()
     await expect(alert).toHaveText('Please fill in all required fields')
     await form.fill({

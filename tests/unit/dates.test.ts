@@ -10,6 +10,7 @@ import {
   isIsoDate,
   loanAgeText,
   localToday,
+  parseDisplayDate,
 } from '../../shared/dates.ts'
 
 describe('isIsoDate', () => {
@@ -108,5 +109,34 @@ describe('loanAgeText', () => {
     ['2024-02-29', '2025-02-28', '1 year'],
   ])('from %s to %s: %s', (start, today, text) => {
     expect(loanAgeText(start, today)).toBe(text)
+  })
+})
+
+describe('parseDisplayDate', () => {
+  test.each([
+    ['23/11/2026', '2026-11-23'],
+    ['3/4/2026', '2026-04-03'],
+    ['23-11-2026', '2026-11-23'],
+    ['23.11.2026', '2026-11-23'],
+    [' 29/02/2024 ', '2024-02-29'],
+    ['23112026', '2026-11-23'],
+  ])('%j → %s', (text, iso) => {
+    expect(parseDisplayDate(text)).toBe(iso)
+  })
+
+  test.each(['', '11/23/2026', '29/02/2025', '31/04/2026', '23/11/26', '2026-11-23', 'today'])(
+    '%j is refused',
+    (text) => {
+      expect(parseDisplayDate(text)).toBeNull()
+    },
+  )
+
+  test('reads back every date it shows', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: epochDay('1900-01-01'), max: epochDay('2199-12-31') }), (n) => {
+        const d = fromEpochDay(n)
+        expect(parseDisplayDate(formatDisplayDate(d))).toBe(d)
+      }),
+    )
   })
 })

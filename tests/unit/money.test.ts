@@ -5,6 +5,7 @@ import {
   moneyMessages,
   paiseToRupeeInput,
   parseRupees,
+  rupeesInWords,
   type MoneyReason,
 } from '../../shared/money.ts'
 
@@ -81,5 +82,30 @@ describe('paiseToRupeeInput and isPaise', () => {
     expect(isPaise(Number.NaN)).toBe(false)
     expect(isPaise(2 ** 53)).toBe(false)
     expect(isPaise('100')).toBe(false)
+  })
+})
+
+describe('rupeesInWords', () => {
+  test.each([
+    [250000_00, '2.5 lakh'],
+    [2500000_00, '25 lakh'],
+    [100000_00, '1 lakh'],
+    [199999_00, '1.99 lakh'],
+    [123456_78, '1.23 lakh'],
+    [1_00_00_000_00, '1 crore'],
+    [2_50_00_000_00, '2.5 crore'],
+    [1000_00_00_000_00, '1000 crore'],
+    [50000_00, '50 thousand'],
+    [1500_00, '1.5 thousand'],
+    [1000_00, '1 thousand'],
+  ])('%i paise → %s', (paise, words) => {
+    expect(rupeesInWords(paise)).toBe(words)
+  })
+
+  test('says nothing below ₹1,000 or for a value that is not paise', () => {
+    expect(rupeesInWords(999_99)).toBeNull()
+    expect(rupeesInWords(0)).toBeNull()
+    expect(rupeesInWords(-100_000_00)).toBeNull()
+    expect(rupeesInWords(1.5)).toBeNull()
   })
 })

@@ -1,17 +1,53 @@
 import { describe, expect, it } from 'vitest'
 import { checkLoanForm, type LoanFormValues } from '../../src/features/loans/loanForm.ts'
+import { verhoeffCheckDigit } from '../../shared/identity.ts'
 import { blankPerson, checkPersonForm } from '../../src/features/people/personForm.ts'
 
 describe('person form', () => {
-  it('asks for a name, then a city, instead of silently doing nothing', () => {
+  it('asks for a name and a city, instead of silently doing nothing', () => {
     expect(checkPersonForm({ ...blankPerson, name: '   ', cityId: 'c1' })).toEqual({
       ok: false,
-      message: 'Please enter a name',
+      errors: { name: 'Please enter a name' },
     })
     expect(checkPersonForm({ ...blankPerson, name: 'Asha' })).toEqual({
       ok: false,
-      message: 'Please select a city',
+      errors: { cityId: 'Please select a city' },
     })
+    expect(checkPersonForm(blankPerson)).toEqual({
+      ok: false,
+      errors: { name: 'Please enter a name', cityId: 'Please select a city' },
+    })
+  })
+
+  it('refuses a short phone and a bad Aadhaar, each with its own message', () => {
+    expect(
+      checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', phone: '98765', aadhaar: '1234' }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        phone: 'Mobile number must be 10 digits, like 98765 43210',
+        aadhaar: 'Aadhaar number must be 12 digits',
+      },
+    })
+    expect(
+      checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', aadhaar: '2345 6789 0123' }),
+    ).toEqual({
+      ok: false,
+      errors: { aadhaar: 'This is not a valid Aadhaar number: please check the digits' },
+    })
+  })
+
+  it('stores a mobile number as its 10 digits and Aadhaar as its 12', () => {
+    const aadhaar = `23456789012${verhoeffCheckDigit('23456789012')}`
+    const checked = checkPersonForm({
+      ...blankPerson,
+      name: 'A',
+      cityId: 'c',
+      phone: '+91 98765-43210',
+      aadhaar: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`,
+    })
+    expect(checked.ok && checked.person.phone).toBe('9876543210')
+    expect(checked.ok && checked.person.aadhaar).toBe(aadhaar)
   })
 
   it('trims text and treats an empty balance as ₹0', () => {
@@ -19,7 +55,7 @@ describe('person form', () => {
       ...blankPerson,
       name: '  Asha Rani ',
       cityId: 'c1',
-      phone: ' 98765 ',
+      phone: ' 98765 43210 ',
       petName: ' Sister ',
     })
     expect(checked).toEqual({
@@ -30,7 +66,7 @@ describe('person form', () => {
         balance: 0,
         aadhaar: '',
         petName: 'Sister',
-        phone: '98765',
+        phone: '9876543210',
         gender: 'male',
       },
     })
@@ -41,7 +77,7 @@ describe('person form', () => {
     expect(ok.ok && ok.person.balance).toBe(150_029)
     expect(checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', balance: '12abc' })).toEqual({
       ok: false,
-      message: 'Please enter a number, like 1500 or 1500.50',
+      errors: { balance: 'Please enter a number, like 1500 or 1500.50' },
     })
   })
 })

@@ -1,7 +1,9 @@
 import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useOnline } from '../../ui/useOnline.ts'
 import { authenticate, getSessionState, subscribeSession } from '../../data/session.ts'
+import { authFailureMessage, authMessages } from './authMessages.ts'
 
 type Mode = 'login' | 'signup'
 
@@ -21,11 +23,12 @@ export function LoginScreen() {
   const { title, switchPrompt, switchTo } = words[mode]
   const session = useSyncExternalStore(subscribeSession, getSessionState)
   const expired = session.status === 'signed-out' && session.expired
+  const online = useOnline()
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (email.trim() === '' || password === '') {
-      setError('Please enter your email and password')
+      setError(authMessages.required)
       return
     }
     setBusy(true)
@@ -33,7 +36,7 @@ export function LoginScreen() {
     const result = await authenticate(mode, email.trim(), password)
     setBusy(false)
     if (result.ok) await navigate({ to: '/people', replace: true })
-    else setError(result.message)
+    else setError(authFailureMessage(result))
   }
 
   return (
@@ -50,8 +53,17 @@ export function LoginScreen() {
         <Card.Body>
           {expired && (
             <Text role="status" mb="4" color="orange.fg">
-              Your session has expired. Please log in again: everything you entered on this device
-              is kept, and is saved once you are back in.
+              {authMessages.expired}
+            </Text>
+          )}
+          {!online && (
+            <Text mb="4" color="fg.muted">
+              {authMessages.offlineNow}
+            </Text>
+          )}
+          {!window.isSecureContext && (
+            <Text mb="4" color="fg.muted">
+              {authMessages.insecure}
             </Text>
           )}
           <form onSubmit={(event) => void submit(event)} noValidate>

@@ -6,6 +6,7 @@ import { useDashboard, useLoaded } from '../../data/hooks.ts'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
+import { FirstSteps } from '../../ui/FirstSteps.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
@@ -40,7 +41,10 @@ export function DashboardScreen() {
         <Input type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
       </FormField>
       {summary.rows.length === 0 ? (
-        <Notice>{loaded ? 'No people found.' : 'Loading…'}</Notice>
+        <>
+          <Notice>{loaded ? 'No people found.' : 'Loading…'}</Notice>
+          {loaded && <FirstSteps />}
+        </>
       ) : rows.length === 0 ? (
         <Notice>No people found matching your search.</Notice>
       ) : wide ? (

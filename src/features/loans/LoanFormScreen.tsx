@@ -1,6 +1,7 @@
 import { Button, Flex, Input, SimpleGrid, Textarea } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import { addDays } from '../../../shared/dates.ts'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import {
@@ -10,6 +11,8 @@ import {
   useMutations,
   useToday,
 } from '../../data/hooks.ts'
+import { AmountField } from '../../ui/AmountField.tsx'
+import { DateField } from '../../ui/DateField.tsx'
 import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
@@ -111,16 +114,12 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             placeholder="Select a person"
             choices={personChoices}
           />
-          <FormField label="Amount">
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="1"
-              step="0.01"
-              value={values.amount}
-              onChange={(e) => set({ amount: e.currentTarget.value })}
-            />
-          </FormField>
+          <AmountField
+            label="Amount"
+            min="1"
+            value={values.amount}
+            onChange={(amount) => set({ amount })}
+          />
           <FormField label="Interest Rate (%)">
             <Input
               type="number"
@@ -137,21 +136,19 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             onChange={(t) => set({ interestType: t as LoanFormValues['interestType'] })}
             choices={interestTypes}
           />
-          <FormField label="Start Date">
-            <Input
-              type="date"
-              value={values.startDate}
-              onChange={(e) => set({ startDate: e.currentTarget.value })}
-            />
-          </FormField>
-          <FormField label="Due Date">
-            <Input
-              type="date"
-              min={values.startDate || undefined}
-              value={values.dueDate}
-              onChange={(e) => set({ dueDate: e.currentTarget.value })}
-            />
-          </FormField>
+          <DateField
+            label="Start Date"
+            value={values.startDate}
+            onChange={(startDate) => set({ startDate })}
+          />
+          {/* The calendar offers days after the start only: a due date on the start day is
+              refused anyway ("Due date must be after start date"). */}
+          <DateField
+            label="Due Date"
+            min={values.startDate ? addDays(values.startDate, 1) : undefined}
+            value={values.dueDate}
+            onChange={(dueDate) => set({ dueDate })}
+          />
           {loan && (
             <SelectField
               label="Status"

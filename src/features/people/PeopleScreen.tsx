@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
+import { FirstSteps } from '../../ui/FirstSteps.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
@@ -100,7 +101,10 @@ export function PeopleScreen() {
         Showing {shown.length} of {people.length} people
       </Text>
       {people.length === 0 ? (
-        <Notice>{loaded ? 'No people found.' : 'Loading…'}</Notice>
+        <>
+          <Notice>{loaded ? 'No people found.' : 'Loading…'}</Notice>
+          {loaded && <FirstSteps />}
+        </>
       ) : shown.length === 0 ? (
         <Notice>No people found matching your filters.</Notice>
       ) : wide ? (

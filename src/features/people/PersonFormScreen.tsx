@@ -1,9 +1,10 @@
-import { Button, Flex, Input, SimpleGrid } from '@chakra-ui/react'
+import { Button, Flex, Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
 import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
-import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
+import { AmountField } from '../../ui/AmountField.tsx'
+import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   blankPerson,
@@ -11,6 +12,7 @@ import {
   genders,
   relationshipExamples,
   type Gender,
+  type PersonErrors,
   type PersonFormValues,
 } from './personForm.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
@@ -56,7 +58,9 @@ function PersonForm({ person }: { person?: Person }) {
   const [values, setValues] = useState<PersonFormValues>(() =>
     person ? valuesOf(person, cityIndex(cities)) : blankPerson,
   )
+  const [errors, setErrors] = useState<PersonErrors>({})
   const [error, setError] = useState<string | null>(null)
+  const { formRef, focusFirstError } = useFocusFirstError()
   const set = (patch: Partial<PersonFormValues>) => setValues((v) => ({ ...v, ...patch }))
   const cityChoices = [...cities]
     .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
@@ -65,10 +69,13 @@ function PersonForm({ person }: { person?: Person }) {
   function submit(event: FormEvent) {
     event.preventDefault()
     const checked = checkPersonForm(values)
+    setError(null)
     if (!checked.ok) {
-      setError(checked.message)
+      setErrors(checked.errors)
+      focusFirstError()
       return
     }
+    setErrors({})
     try {
       if (person) updatePerson(person.id, checked.person)
       else addPerson(checked.person)
@@ -81,9 +88,9 @@ function PersonForm({ person }: { person?: Person }) {
 
   return (
     <Page title={person ? 'Edit Person' : 'Add Person'}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
-          <FormField label="Name">
+          <FormField label="Name" error={errors.name}>
             <Input
               value={values.name}
               autoComplete="off"
@@ -96,20 +103,19 @@ function PersonForm({ person }: { person?: Person }) {
             onChange={(cityId) => set({ cityId })}
             placeholder="Select a city"
             choices={cityChoices}
+            error={errors.cityId}
           />
-          <FormField label="Balance">
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              value={values.balance}
-              placeholder="0"
-              onChange={(e) => set({ balance: e.currentTarget.value })}
-            />
-          </FormField>
-          <FormField label="Aadhaar">
+          <AmountField
+            label="Balance"
+            value={values.balance}
+            placeholder="0"
+            onChange={(balance) => set({ balance })}
+            error={errors.balance}
+          />
+          <FormField label="Aadhaar" helper="12 digits" error={errors.aadhaar}>
             <Input
               inputMode="numeric"
+              autoComplete="off"
               value={values.aadhaar}
               onChange={(e) => set({ aadhaar: e.currentTarget.value })}
             />
@@ -126,13 +132,20 @@ function PersonForm({ person }: { person?: Person }) {
               ))}
             </datalist>
           </FormField>
-          <FormField label="Phone">
-            <Input
-              type="tel"
-              inputMode="tel"
-              value={values.phone}
-              onChange={(e) => set({ phone: e.currentTarget.value })}
-            />
+          <FormField
+            label="Phone"
+            helper="Mobile number: 10 digits, starting with 6, 7, 8 or 9"
+            error={errors.phone}
+          >
+            <InputGroup startElement="+91">
+              <Input
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                value={values.phone}
+                onChange={(e) => set({ phone: e.currentTarget.value })}
+              />
+            </InputGroup>
           </FormField>
           <SelectField
             label="Gender"

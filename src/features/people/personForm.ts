@@ -1,3 +1,4 @@
+import { identityMessages, parseAadhaar, parseMobile } from '../../../shared/identity.ts'
 import { moneyMessages, parseRupees } from '../../../shared/money.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
 
@@ -58,32 +59,54 @@ export const blankPerson: PersonFormValues = {
   gender: 'male',
 }
 
+/** The fields of the person form that can be wrong, in the order the form shows them. */
+export const personFieldOrder = ['name', 'cityId', 'balance', 'aadhaar', 'phone'] as const
+
+/** A message per field that is wrong. */
+export type PersonErrors = Partial<Record<(typeof personFieldOrder)[number], string>>
+
 /**
  * Checks the person form (spec §5): name (trimmed) and city are required, text is trimmed, and
  * an empty balance means ₹0. The old app silently ignored a submit without a name or city; here
- * the lender is told which one is missing.
+ * every field that is wrong gets its message beside it. A mobile number must be an Indian one
+ * (stored as its 10 digits) and an Aadhaar number must be 12 digits with a good Verhoeff check
+ * digit (stored as the 12 digits); both stay optional.
  */
 export function checkPersonForm(
   values: PersonFormValues,
-): { ok: true; person: PersonFields } | { ok: false; message: string } {
+): { ok: true; person: PersonFields } | { ok: false; errors: PersonErrors } {
+  const errors: PersonErrors = {}
   const name = values.name.trim()
-  if (name === '') return { ok: false, message: personMessages.nameRequired }
-  if (values.cityId === '') return { ok: false, message: personMessages.cityRequired }
+  if (name === '') errors.name = personMessages.nameRequired
+  if (values.cityId === '') errors.cityId = personMessages.cityRequired
   let balance = 0
   if (values.balance.trim() !== '') {
     const parsed = parseRupees(values.balance)
-    if (!parsed.ok) return { ok: false, message: moneyMessages[parsed.reason] }
-    balance = parsed.paise
+    if (parsed.ok) balance = parsed.paise
+    else errors.balance = moneyMessages[parsed.reason]
   }
+  let aadhaar = ''
+  if (values.aadhaar.trim() !== '') {
+    const parsed = parseAadhaar(values.aadhaar)
+    if (parsed.ok) aadhaar = parsed.aadhaar
+    else errors.aadhaar = identityMessages[parsed.reason]
+  }
+  let phone = ''
+  if (values.phone.trim() !== '') {
+    const parsed = parseMobile(values.phone)
+    if (parsed.ok) phone = parsed.phone
+    else errors.phone = identityMessages[parsed.reason]
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
     ok: true,
     person: {
       name,
       cityId: values.cityId,
       balance,
-      aadhaar: values.aadhaar.trim(),
+      aadhaar,
       petName: values.petName.trim(),
-      phone: values.phone.trim(),
+      phone,
       gender: values.gender,
     },
   }

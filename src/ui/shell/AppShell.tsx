@@ -5,7 +5,9 @@ import { useSyncStatus } from '../../data/hooks.ts'
 import { getSessionState, signOut, subscribeSession, type SessionUser } from '../../data/session.ts'
 import type { Workspace } from '../../data/workspace.ts'
 import { SignedInProvider } from '../../data/WorkspaceContext.tsx'
+import { canSignInOffline, offlineSignInSupported } from '../../data/offlineSignIn.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
 import { TopBar } from './TopBar.tsx'
 
@@ -26,14 +28,21 @@ export function AppShell({ user, workspace }: { user: SessionUser; workspace: Wo
 }
 
 function Frame({ email }: { email: string }) {
-  const { unsaved } = useSyncStatus()
-  const [confirming, setConfirming] = useState(false)
+  const { state, unsaved } = useSyncStatus()
+  const online = useOnline()
+  const [question, setQuestion] = useState<{ text: string; cancel: string } | null>(null)
   // Signing out ends the session here at once; the check in AppShell then renders the redirect.
   // Changes the server has not stored stay in this device's IndexedDB and go out at the next
   // sign-in of this lender, but a lender handing the phone over should know they are pending.
+  // Offline, logging out used to lock the lender out of their own book: now they are told
+  // whether this device can let them back in without the network, and offered to stay.
   const logout = (): void => {
-    if (unsaved > 0) setConfirming(true)
-    else void signOut()
+    const offline = !online || state === 'offline'
+    if (unsaved > 0) {
+      setQuestion({ text: unsavedWarning(unsaved, offline, email), cancel: 'Cancel' })
+    } else if (offline) {
+      setQuestion({ text: offlineWarning(email), cancel: 'Stay logged in' })
+    } else void signOut()
   }
   return (
     <>
@@ -50,12 +59,13 @@ function Frame({ email }: { email: string }) {
       </Box>
       <BottomTabs onLogout={logout} />
       <ConfirmDialog
-        open={confirming}
-        question={unsavedWarning(unsaved)}
+        open={question !== null}
+        question={question?.text ?? ''}
         confirmLabel="Log out anyway"
-        onCancel={() => setConfirming(false)}
+        cancelLabel={question?.cancel}
+        onCancel={() => setQuestion(null)}
         onConfirm={() => {
-          setConfirming(false)
+          setQuestion(null)
           void signOut()
         }}
       />
@@ -63,10 +73,27 @@ function Frame({ email }: { email: string }) {
   )
 }
 
-function unsavedWarning(unsaved: number): string {
+function unsavedWarning(unsaved: number, offline: boolean, email: string): string {
   const changes = unsaved === 1 ? '1 change' : `${unsaved} changes`
   return (
     `${changes} on this device ${unsaved === 1 ? 'is' : 'are'} not saved to the server yet. ` +
-    'They stay on this device and are saved when you next log in here. Log out anyway?'
+    'They stay on this device and are saved when you next log in here. ' +
+    (offline ? `${offlineLoginNote(email)} ` : '') +
+    'Log out anyway?'
   )
+}
+
+function offlineWarning(email: string): string {
+  return `You are offline. ${offlineLoginNote(email)} Stay logged in, or log out anyway?`
+}
+
+/** Whether the lender can get back in without the network, in a sentence. */
+function offlineLoginNote(email: string): string {
+  if (canSignInOffline(email)) {
+    return 'Your book stays on this device, and you can log back in here with your password even without a network.'
+  }
+  if (!offlineSignInSupported()) {
+    return 'This page is open over plain http, so this device cannot check your password offline: if you log out, you cannot open your book here again until you are back online.'
+  }
+  return 'This device cannot check your password offline yet (that needs one online login), so if you log out you cannot open your book here again until you are back online.'
 }

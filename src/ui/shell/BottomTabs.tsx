@@ -17,12 +17,14 @@ export function BottomTabs({ onLogout }: { onLogout: () => void }) {
       borderTopWidth="1px"
       pb="env(safe-area-inset-bottom)"
     >
-      <Grid templateColumns="repeat(5, 1fr)" h="14" alignItems="stretch">
+      {/* minmax(0, 1fr): a plain 1fr column never gets narrower than its word, so at 360 px
+          "Dashboard" could push the bar (and the page) wider than the screen. */}
+      <Grid templateColumns="repeat(5, minmax(0, 1fr))" h="14" alignItems="stretch">
         {mainNav.map((item) => (
           <NavLink
             key={item.to}
             to={item.to}
-            fontSize="sm"
+            fontSize={{ base: 'xs', sm: 'sm' }}
             display="flex"
             alignItems="center"
             justifyContent="center"
@@ -31,7 +33,15 @@ export function BottomTabs({ onLogout }: { onLogout: () => void }) {
             {item.label}
           </NavLink>
         ))}
-        <Button variant="ghost" h="full" borderRadius="0" fontSize="sm" onClick={onLogout}>
+        <Button
+          variant="ghost"
+          h="full"
+          minW="0"
+          px="1"
+          borderRadius="0"
+          fontSize={{ base: 'xs', sm: 'sm' }}
+          onClick={onLogout}
+        >
           Logout
         </Button>
       </Grid>

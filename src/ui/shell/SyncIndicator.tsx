@@ -15,13 +15,34 @@ const look = {
 export function SyncIndicator() {
   const { state, unsaved } = useSyncStatus()
   const { label, color } = look[state]
+  // At phone width the bar also holds the title and Menu: "Offline · 1 unsaved change" once
+  // widened a 390 px page to 416 px. Below `sm` the last word is visually hidden (still read out
+  // and still in the text), and the whole indicator may shrink rather than push the page wider.
   return (
-    <HStack role="status" aria-label="Sync status" gap="1.5" fontSize="sm" whiteSpace="nowrap">
-      <Box aria-hidden w="2" h="2" borderRadius="full" bg={color} />
+    <HStack
+      role="status"
+      aria-label="Sync status"
+      gap="1.5"
+      fontSize="sm"
+      whiteSpace="nowrap"
+      minW="0"
+      overflow="hidden"
+    >
+      <Box aria-hidden w="2" h="2" flexShrink={0} borderRadius="full" bg={color} />
       <Text>{label}</Text>
       {unsaved > 0 && (
-        <Text color="fg.muted">
-          · {unsaved} unsaved {unsaved === 1 ? 'change' : 'changes'}
+        <Text color="fg.muted" truncate>
+          · {unsaved} unsaved
+          <Box
+            as="span"
+            position={{ base: 'absolute', sm: 'static' }}
+            w={{ base: '1px', sm: 'auto' }}
+            h={{ base: '1px', sm: 'auto' }}
+            overflow={{ base: 'hidden', sm: 'visible' }}
+            clip={{ base: 'rect(0, 0, 0, 0)', sm: 'auto' }}
+          >
+            {unsaved === 1 ? ' change' : ' changes'}
+          </Box>
         </Text>
       )}
     </HStack>

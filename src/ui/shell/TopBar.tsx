@@ -13,8 +13,22 @@ import { SyncIndicator } from './SyncIndicator.tsx'
 export function TopBar({ email, onLogout }: { email: string; onLogout: () => void }) {
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
-      <Flex maxW="6xl" mx="auto" px={{ base: '3', md: '6' }} h="14" align="center" gap="6">
-        <ChakraLink asChild fontWeight="bold" fontSize="lg" color="teal.800" whiteSpace="nowrap">
+      <Flex
+        maxW="6xl"
+        mx="auto"
+        px={{ base: '3', md: '6' }}
+        h="14"
+        align="center"
+        gap={{ base: '2', md: '6' }}
+      >
+        <ChakraLink
+          asChild
+          fontWeight="bold"
+          fontSize="lg"
+          color="teal.800"
+          whiteSpace="nowrap"
+          flexShrink={0}
+        >
           <Link to="/dashboard">Rin Khata</Link>
         </ChakraLink>
         <HStack as="nav" aria-label="Main" gap="5" display={{ base: 'none', md: 'flex' }}>
@@ -28,7 +42,7 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
         </HStack>
         <Box flex="1" />
         <SyncIndicator />
-        <HStack gap="3" display={{ base: 'none', md: 'flex' }}>
+        <HStack gap="3" display={{ base: 'none', md: 'flex' }} flexShrink={0}>
           <Text fontSize="sm" color="fg.muted" maxW="56" truncate title={email}>
             {email}
           </Text>
@@ -36,7 +50,7 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
             Logout
           </Button>
         </HStack>
-        <Box display={{ base: 'block', md: 'none' }}>
+        <Box display={{ base: 'block', md: 'none' }} flexShrink={0}>
           <PhoneMenu email={email} />
         </Box>
       </Flex>

@@ -1,5 +1,11 @@
 import { expect, type Page } from '@playwright/test'
+import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { selectByText } from './forms.ts'
+
+/** The form's date fields take DD/MM/YYYY; tests may pass ISO dates, typed as a lender would. */
+function asTyped(date: string): string {
+  return isIsoDate(date) ? formatDisplayDate(date) : date
+}
 
 /** What a test fills in on the loan form; omitted fields keep their defaults. */
 export interface LoanFields {
@@ -32,8 +38,12 @@ export class LoanFormPage {
     if (fields.type !== undefined) {
       await page.getByLabel('Interest Type').selectOption({ label: fields.type })
     }
-    if (fields.startDate !== undefined) await page.getByLabel('Start Date').fill(fields.startDate)
-    if (fields.dueDate !== undefined) await page.getByLabel('Due Date').fill(fields.dueDate)
+    if (fields.startDate !== undefined) {
+      await page.getByLabel('Start Date', { exact: true }).fill(asTyped(fields.startDate))
+    }
+    if (fields.dueDate !== undefined) {
+      await page.getByLabel('Due Date', { exact: true }).fill(asTyped(fields.dueDate))
+    }
     if (fields.status !== undefined) {
       await page.getByLabel('Status').selectOption({ label: fields.status })
     }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { selectByText } from './forms.ts'
 
 /** What a test fills in on the person form; omitted fields are left as they are. */
@@ -36,6 +36,14 @@ export class PersonFormPage {
     if (fields.gender !== undefined) {
       await page.getByLabel('Gender').selectOption({ label: fields.gender })
     }
+  }
+
+  /** The message shown beside the field with this label (its control is then aria-invalid). */
+  error(label: string): Locator {
+    return this.page
+      .locator('[data-scope="field"][data-part="root"]')
+      .filter({ has: this.page.locator('label', { hasText: new RegExp(`^${label}\\b`) }) })
+      .locator('[data-part="error-text"]')
   }
 
   async submit(): Promise<void> {

@@ -1,4 +1,10 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
 import { MessageType } from '../../../shared/protocol.ts'
 import { LoginPage, newLender } from './LoginPage.ts'
 import { Shell } from './Shell.ts'
@@ -15,11 +21,19 @@ async function open(context: BrowserContext): Promise<Device> {
   return { context, page, shell: new Shell(page) }
 }
 
+/** A phone: 390×844, touch, mobile viewport (the size the reports come from). */
+export const phone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+}
+
 /** A new device on which a brand-new lender has signed up; lands on /people. */
 export async function newLenderDevice(
   browser: Browser,
+  options: BrowserContextOptions = {},
 ): Promise<{ device: Device; lender: { email: string; password: string } }> {
-  const device = await open(await browser.newContext())
+  const device = await open(await browser.newContext(options))
   const lender = newLender()
   await new LoginPage(device.page).signUp(lender.email, lender.password)
   return { device, lender }

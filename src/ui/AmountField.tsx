@@ -1,0 +1,71 @@
+import { Field, Input, InputGroup } from '@chakra-ui/react'
+import type { Ref } from 'react'
+import { formatINR, parseRupees, rupeesInWords } from '../../shared/money.ts'
+
+/**
+ * What an amount typed so far reads as: '₹2,50,000.00 · 2.5 lakh'. Nothing for an empty or
+ * unreadable entry (the form says what is wrong when it is submitted).
+ */
+export function amountEcho(text: string): string | null {
+  const parsed = parseRupees(text)
+  if (!parsed.ok) return null
+  const words = rupeesInWords(parsed.paise)
+  return words === null ? formatINR(parsed.paise) : `${formatINR(parsed.paise)} · ${words}`
+}
+
+/**
+ * A labelled rupee amount: a ₹ before the digits and, beneath, the amount with lakh/crore
+ * grouping and in words, so 250000 and 2500000 never look alike.
+ *
+ * - `value` / `onChange` are the text as typed (forms parse it with `parseRupees` on submit).
+ * - `min` / `step` go to the input as typed limits (e.g. `min="1" step="0.01"`).
+ * - `error` is the form's message for this field, shown beside it (the input gets
+ *   `aria-invalid`); `inputRef` lets a form focus its first invalid field.
+ */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = '0.01',
+  error,
+  placeholder,
+  inputRef,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  min?: string
+  max?: string
+  step?: string
+  error?: string | null
+  placeholder?: string
+  inputRef?: Ref<HTMLInputElement>
+}) {
+  const echo = amountEcho(value)
+  const invalid = error !== undefined && error !== null
+  return (
+    <Field.Root invalid={invalid}>
+      <Field.Label>{label}</Field.Label>
+      <InputGroup startElement="₹">
+        <Input
+          ref={inputRef}
+          type="number"
+          inputMode="decimal"
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      </InputGroup>
+      {invalid ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        echo !== null && <Field.HelperText aria-live="polite">{echo}</Field.HelperText>
+      )}
+    </Field.Root>
+  )
+}

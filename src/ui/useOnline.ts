@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react'
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+/** Whether the browser thinks it has a network (`navigator.onLine`), kept current. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine)
+}

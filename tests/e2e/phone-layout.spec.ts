@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test'
+import { addDays } from '../../shared/dates.ts'
+import { CitiesPage } from './pages/CitiesPage.ts'
+import { browserToday } from './pages/clock.ts'
+import { appInstalled, goOffline, newLenderDevice, unsaved } from './pages/devices.ts'
+import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PersonFormPage } from './pages/PersonFormPage.ts'
+
+const today = browserToday()
+const WIDTH = 360
+const HEIGHT = 740
+
+/** How far the page is wider than the screen (0 when nothing overflows). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(
+    (width) =>
+      Math.max(
+        document.documentElement.scrollWidth - window.innerWidth,
+        document.documentElement.scrollWidth - width,
+      ),
+    WIDTH,
+  )
+}
+
+/** The shell's controls are whole and on screen: Menu, and Logout in the bottom tabs. */
+async function shellOnScreen(page: Page): Promise<string[]> {
+  const problems: string[] = []
+  for (const [name, locator] of [
+    ['Menu', page.getByRole('button', { name: 'Menu' })],
+    [
+      'Logout',
+      page.getByRole('navigation', { name: 'Tabs' }).getByRole('button', { name: 'Logout' }),
+    ],
+  ] as const) {
+    const box = await locator.boundingBox()
+    const whole = await locator.evaluate((el) => el.scrollWidth <= el.clientWidth)
+    if (!box || box.x < 0 || box.x + box.width > WIDTH || box.y + box.height > HEIGHT || !whole) {
+      problems.push(`${name} is cut off or off screen`)
+    }
+  }
+  return problems
+}
+
+test('360 px: no route scrolls sideways, online and synced or offline with unsaved changes', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const { device } = await newLenderDevice(browser, {
+    viewport: { width: WIDTH, height: HEIGHT },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const { page, shell } = device
+  await new CitiesPage(page).goto()
+  await new CitiesPage(page).add('Khurd Kalan Basti')
+  await new PersonFormPage(page).add({
+    name: 'Ramesh Chandra Prasad Srivastava',
+    city: 'Khurd Kalan Basti',
+    phone: '9876543210',
+  })
+  await new LoanFormPage(page).add({
+    person: 'Ramesh Chandra',
+    amount: '2500000',
+    rate: '24',
+    startDate: addDays(today, -40),
+    dueDate: addDays(today, 300),
+    description: 'Tractor for the kharif season, to be repaid after harvest',
+  })
+  const editHref = await page.getByRole('link', { name: 'Edit' }).first().getAttribute('href')
+  const loanId = editHref?.split('/').pop() ?? ''
+  await page.goto('/people')
+  const personHref = await page.getByRole('link', { name: 'Edit' }).first().getAttribute('href')
+  const personId = personHref?.split('/').pop() ?? ''
+  expect(loanId).not.toBe('')
+  expect(personId).not.toBe('')
+  await shell.waitSynced()
+  await appInstalled(device)
+
+  const routes = [
+    '/dashboard',
+    '/people',
+    '/people/add',
+    `/people/${personId}`,
+    `/people/edit/${personId}`,
+    `/users/${personId}/loans`,
+    `/users/${personId}/deposit`,
+    '/loans',
+    '/loans/add',
+    `/loans/edit/${loanId}`,
+    '/city',
+    '/trash',
+  ]
+  const problems: string[] = []
+  async function visitAll(state: string): Promise<void> {
+    for (const route of routes) {
+      await page.goto(route)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      const wider = await overflow(page)
+      if (wider > 0) problems.push(`${state} ${route}: ${wider}px wider than the screen`)
+      for (const p of await shellOnScreen(page)) problems.push(`${state} ${route}: ${p}`)
+    }
+  }
+
+  await visitAll('synced')
+  await goOffline(device)
+  await new PersonFormPage(page).add({ name: 'Offline Omkar', city: 'Khurd Kalan Basti' })
+  await expect(shell.sync).toContainText(unsaved(1))
+  await visitAll('offline, 1 unsaved')
+  await expect(shell.sync).toContainText(unsaved(1))
+
+  // The login page, signed out (offline: the lender is asked first).
+  await shell.tabs.getByRole('button', { name: 'Logout' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const wider = await overflow(page)
+  if (wider > 0) problems.push(`signed out /login: ${wider}px wider than the screen`)
+
+  expect(problems).toEqual([])
+})
