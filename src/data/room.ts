@@ -87,6 +87,17 @@ export class Room {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * Connects afresh unless connected: after the session was renewed, a provider the server had
+   * stopped (4401 for the session that ended) must come back, and one waiting out its back-off
+   * should not wait.
+   */
+  reconnect(): void {
+    if (this.provider.wsconnected) return
+    this.provider.disconnect()
+    this.provider.connect()
+  }
+
   destroy(): void {
     window.removeEventListener('online', this.backOnline)
     window.removeEventListener('offline', this.wentOffline)
@@ -117,11 +128,8 @@ export class Room {
    * the server stopped for good (a 44xx close) stays stopped.
    */
   private readonly backOnline = (): void => {
-    if (this.provider.shouldConnect && !this.provider.wsconnected) {
-      // An attempt begun while offline may still be failing; start a fresh one.
-      this.provider.disconnect()
-      this.provider.connect()
-    }
+    // An attempt begun while offline may still be failing; start a fresh one.
+    if (this.provider.shouldConnect) this.reconnect()
     this.notify()
   }
 }

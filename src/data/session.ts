@@ -201,6 +201,7 @@ async function reconcile(): Promise<void> {
       offlineCredentials = null
       const same = answer.user.id === user.id && answer.user.email === user.email
       signedIn(same ? user : answer.user)
+      sessionRenewed()
       return
     }
     const credentials = offlineCredentials
@@ -213,6 +214,7 @@ async function reconcile(): Promise<void> {
       if (again.kind === 'user' && again.user.id === user.id) {
         confirmed = true
         void rememberPassword(again.user, credentials.password)
+        sessionRenewed()
         return
       }
     }
@@ -316,12 +318,41 @@ async function tellServerSignedOut(): Promise<boolean> {
   }
 }
 
-/** Called when the sync server refuses the session (close code 4401): the cookie is gone. */
+/**
+ * Called when the sync server closes a socket because its session ended (close code 4401). That
+ * session may not be the current one: a socket opened with the cookie of a lender who logged out
+ * offline is closed when that sign-out reaches the server, just as the session of the lender
+ * signed in now is being re-established. So the server is asked: a live session for this lender
+ * reconnects the docs, none ends it here (or re-opens it with the password given offline).
+ */
 export function sessionRejected(): void {
   if (state.status !== 'signed-in') return
-  // Signed in offline: the password is at hand to open a new server session.
-  if (offlineCredentials?.userId === state.user.id) void reconcile()
-  else signedOut(true)
+  const { user } = state
+  void askServer().then((answer) => {
+    if (!stillSignedInAs(user)) return
+    if (answer.kind === 'user' && answer.user.id === user.id) return sessionRenewed()
+    // Unreachable: the session may well stand; the next connection failure asks again.
+    if (answer.kind === 'unreachable') return
+    // Signed in offline: the password is at hand to open a new server session.
+    if (offlineCredentials?.userId === user.id) void reconcile()
+    else signedOut(true)
+  })
+}
+
+const renewedListeners = new Set<() => void>()
+
+/**
+ * Calls `listener` whenever the server has vouched for the current lender's session again (after
+ * a background sign-in, or after a socket was closed for a session that was not theirs), so that
+ * docs the server had stopped can reconnect.
+ */
+export function onSessionRenewed(listener: () => void): () => void {
+  renewedListeners.add(listener)
+  return () => renewedListeners.delete(listener)
+}
+
+function sessionRenewed(): void {
+  for (const listener of renewedListeners) listener()
 }
 
 // At most one question to the server per interval, however often the socket retries.

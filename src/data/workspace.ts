@@ -5,7 +5,13 @@ import { LOCAL_ORIGIN } from '../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from './persistentStorage.ts'
 import { Room } from './room.ts'
-import { getSessionState, recheckSession, sessionRejected, subscribeSession } from './session.ts'
+import {
+  getSessionState,
+  onSessionRenewed,
+  recheckSession,
+  sessionRejected,
+  subscribeSession,
+} from './session.ts'
 
 /** The two docs a signed-in lender works with. */
 export interface Workspace {
@@ -66,4 +72,11 @@ export function closeWorkspace(): void {
 // Signing out (here, in the shell, or by the server refusing the session) closes the docs.
 subscribeSession(() => {
   if (getSessionState().status !== 'signed-in') closeWorkspace()
+})
+
+// The server vouched for the session again: a doc it had stopped (a socket of a session that has
+// since ended) connects with the current cookie.
+onSessionRenewed(() => {
+  current?.lender.reconnect()
+  current?.cities.reconnect()
 })

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { CITIES_ROOM, SYNC_PATH } from '../../shared/protocol.ts'
 import { authMessages } from '../../src/features/auth/authMessages.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
 import {
@@ -111,8 +112,22 @@ test('another lender signs in offline after a logout: the first session is ended
   await expect(page).toHaveURL(/\/people$/)
   await expect(shell.sync).toContainText(unsaved(1))
 
+  // The race CI once lost: back online, the shared cities socket reconnects at once with the
+  // cookie still on the device (Bharat's) and is accepted; ending his session then closes it for
+  // good (4401). Holding his sign-out until that socket is open makes the race happen every time.
+  const citiesSocketOpen = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!new URL(socket.url()).pathname.endsWith(`${SYNC_PATH}/${CITIES_ROOM}`)) return
+      socket.on('framereceived', () => resolve())
+    })
+  })
+  await page.route('**/api/auth/sign-out', async (route) => {
+    await citiesSocketOpen
+    await route.continue()
+  })
+
   // Online: Bharat's session, which he logged out of, is ended on the server; Anita's is
-  // re-established in the background and her entry is saved.
+  // re-established in the background, both docs reconnect with it, and her entry is saved.
   await goOnline(device)
   await shell.waitSynced()
   await expect(page.getByText(anita.email)).toBeVisible()
