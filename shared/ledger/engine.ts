@@ -41,6 +41,15 @@ export { payoffQuote, settlingAmount } from './settle.ts'
 export { previewDeposit, type DepositPreviewLine } from './preview.ts'
 export { validateWaiver, waiverMessages, type WaiverReason } from './waiver.ts'
 export {
+  attentionOf,
+  compareAttention,
+  DUE_SOON_DAYS,
+  nextDueDate,
+  NO_ATTENTION,
+  personAttention,
+  type Attention,
+} from './attention.ts'
+export {
   compareRows,
   createDashboardCache,
   dashboardFromRows,

@@ -1,6 +1,7 @@
 /**
  * Person and dashboard tiles: sums of loan figures (engine notes, rules 8 and 9).
  */
+import { compareAttention, personAttention, type Attention } from './attention.ts'
 import { loanFigures, type FiguresOf, type LedgerLoan } from './figures.ts'
 import { NO_RECKONING, sumReckonings } from './reckoning.ts'
 import type { IsoDate, Paise, Reckoning } from './types.ts'
@@ -24,16 +25,21 @@ export interface DashboardPerson {
   id: string
   name: string
   phone?: string
+  /** Their village or city (the id; the screen looks up the name). */
+  cityId?: string
 }
 
-/** One dashboard row: a person and their tiles. */
+/** One dashboard row: a person, their tiles, and how soon their money falls due. */
 export interface DashboardRow extends PersonSummary {
   personId: string
   name: string
   phone?: string
+  cityId?: string
+  /** As of the row's day: overdue, due soon, later, or nothing due (see `personAttention`). */
+  attention: Attention
 }
 
-/** The dashboard: tiles that are sums of the rows, and rows by total due, largest first. */
+/** The dashboard: tiles that are sums of the rows, and rows by what needs action first. */
 export interface DashboardSummary {
   totalUsers: number
   activeLoans: number
@@ -92,16 +98,24 @@ export function dashboardRow(
     personId: person.id,
     name: person.name,
     ...summarizePerson(loans, today, figuresOf),
+    attention: personAttention(loans, today, figuresOf),
   }
   if (person.phone !== undefined) row.phone = person.phone
+  if (person.cityId !== undefined) row.cityId = person.cityId
   return row
 }
 
 const collator = new Intl.Collator('en-IN')
 
-/** Dashboard order: total due descending, then name, then id (so the order is total). */
+/**
+ * Dashboard order: what needs action first (`compareAttention`: overdue, then due within 7 days,
+ * soonest first, then by total due, largest first), then name, then id (so the order is total).
+ * Issue 13 replaced the spec's plain "total due descending", which still holds among people with
+ * no loan overdue or due soon.
+ */
 export function compareRows(a: DashboardRow, b: DashboardRow): number {
-  if (a.totalDue !== b.totalDue) return b.totalDue - a.totalDue
+  const byAttention = compareAttention(a, b)
+  if (byAttention !== 0) return byAttention
   const byName = collator.compare(a.name, b.name)
   if (byName !== 0) return byName
   return a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : 0
