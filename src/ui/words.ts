@@ -136,3 +136,16 @@ export const depositWords = {
 export function byText(by: { account: string; device: string } | undefined): string {
   return by ? `by ${by.account} on ${by.device}` : ''
 }
+
+/** The dashboard's "at a glance" words: when a person's money falls due, and the search. */
+export const dueWords = {
+  overdue: 'Overdue',
+  /** "Due in 3 days"; a loan due today is not yet overdue. */
+  dueIn: (days: number) =>
+    days === 0 ? 'Falls due today' : days === 1 ? 'Due in 1 day' : `Due in ${days} days`,
+  nextDue: 'Next due',
+  city: 'City',
+  search: 'Search by name, phone or city',
+  /** The phone list's name for screen readers. */
+  list: 'People, what needs action first',
+} as const

@@ -5,7 +5,11 @@ import * as Y from 'yjs'
 import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
 import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
 import { buildBook } from '../fixtures/book.ts'
-import { newLenderDevice } from './pages/devices.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import { summarizeDashboard } from '../../shared/ledger/engine.ts'
+import { browserToday } from './pages/clock.ts'
+import { DashboardPage } from './pages/DashboardPage.ts'
+import { newLenderDevice, type Device } from './pages/devices.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { E2E_MAX_FRAME } from './pages/server.ts'
 
@@ -16,34 +20,11 @@ import { E2E_MAX_FRAME } from './pages/server.ts'
 test('a book larger than one frame syncs to a fresh device', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const { device: first } = await newLenderDevice(browser)
-  const userId = await first.page.evaluate(() => {
-    const cached = localStorage.getItem('rin-khata:last-user')
-    return cached ? (JSON.parse(cached) as { id: string }).id : ''
-  })
-  expect(userId).not.toBe('')
-  const cookie = (await first.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
 
   // The book as a device that kept it offline holds it, uploaded through the chunked socket.
   const { doc } = buildBook({ people: 120, loans: 400, payments: 3_000 })
   expect(Y.encodeStateAsUpdate(doc).byteLength).toBeGreaterThan(3 * E2E_MAX_FRAME)
-  class CookieSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie } })
-    }
-  }
-  const Socket = chunkingWebSocket(CookieSocket as unknown as typeof globalThis.WebSocket)
-  const url = (baseURL as string).replace(/^http/, 'ws') + SYNC_PATH
-  const uploader = new WebsocketProvider(url, userRoom(userId), doc, {
-    WebSocketPolyfill: Socket,
-    disableBc: true,
-    params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
-  })
-  let stored = false
-  uploader.messageHandlers[MessageType.stored] = () => {
-    stored = true
-  }
-  await expect.poll(() => stored, { timeout: 30_000 }).toBe(true)
-  uploader.destroy()
+  await uploadBook(first, doc, baseURL as string)
 
   // A new device with nothing on it, and the device that was open all along, show every person.
   // (Its own context with the first device's cookie, as `secondDevice` makes, but the first
@@ -57,3 +38,78 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
     })
   }
 })
+
+/**
+ * Issue 12: the dashboard of a book of 10,000 loans renders only the rows near the screen, yet
+ * scrolling the page reaches the last person in the dashboard's order.
+ */
+test('the dashboard of a 10,000-loan book scrolls to its last person', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000)
+  const { device } = await newLenderDevice(browser)
+  const { doc } = buildBook({ people: 2_000, loans: 10_000, payments: 0 })
+  await uploadBook(device, doc, baseURL as string)
+
+  // The order the engine gives, as of the browser's today.
+  const book = readLender(doc)
+  const rows = summarizeDashboard(book.people, book.loans, browserToday()).rows
+  expect(rows).toHaveLength(2_000)
+  const firstName = rows[0]?.name as string
+  const lastName = rows[rows.length - 1]?.name as string
+
+  const dashboard = new DashboardPage(device.page)
+  // The first render computes every loan's figures: allow a slow, shared machine.
+  await device.page.goto('/dashboard')
+  await expect(device.page.getByRole('heading', { name: 'Loan Dashboard' })).toBeVisible({
+    timeout: 120_000,
+  })
+  await expect(dashboard.tile('Total Users')).toContainText(/2,?000/, { timeout: 120_000 })
+  await expect(dashboard.row(firstName)).toBeVisible()
+  const rendered = await dashboard.tableRows.count()
+  expect(rendered).toBeGreaterThan(0)
+  expect(rendered).toBeLessThan(100)
+
+  // Scroll to the end of the page (rows are measured as they come in, so the end can move).
+  await expect(async () => {
+    await device.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect(dashboard.row(lastName)).toBeInViewport({ timeout: 1_000 })
+  }).toPass({ timeout: 30_000 })
+  await expect(dashboard.row(firstName)).toHaveCount(0)
+  expect(await dashboard.tableRows.count()).toBeLessThan(100)
+  // The screen reader is told where it is in the whole list.
+  await expect(dashboard.row(lastName)).toHaveAttribute('aria-rowindex', String(2_000 + 1))
+  await expect(device.page.getByRole('table')).toHaveAttribute('aria-rowcount', String(2_000 + 1))
+})
+
+/**
+ * Uploads `doc` as the lender of `device` holds it on a device that kept it offline: through the
+ * chunked socket, with the device's session cookie; resolves once the server has stored it.
+ */
+async function uploadBook(device: Device, doc: Y.Doc, baseURL: string): Promise<void> {
+  const userId = await device.page.evaluate(() => {
+    const cached = localStorage.getItem('rin-khata:last-user')
+    return cached ? (JSON.parse(cached) as { id: string }).id : ''
+  })
+  expect(userId).not.toBe('')
+  const cookie = (await device.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  class CookieSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers: { cookie } })
+    }
+  }
+  const Socket = chunkingWebSocket(CookieSocket as unknown as typeof globalThis.WebSocket)
+  const url = baseURL.replace(/^http/, 'ws') + SYNC_PATH
+  const uploader = new WebsocketProvider(url, userRoom(userId), doc, {
+    WebSocketPolyfill: Socket,
+    disableBc: true,
+    params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
+  })
+  let stored = false
+  uploader.messageHandlers[MessageType.stored] = () => {
+    stored = true
+  }
+  await expect.poll(() => stored, { timeout: 60_000 }).toBe(true)
+  uploader.destroy()
+}

@@ -1,7 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { tile } from './forms.ts'
 
-/** `/dashboard`: the tiles, the search and one row per person. */
+/**
+ * `/dashboard`: the tiles, the search and one row per person: a table at desktop width, a compact
+ * list on a phone. Both are virtualized, so only the rows near the screen are in the DOM.
+ */
 export class DashboardPage {
   constructor(readonly page: Page) {}
 
@@ -25,6 +28,29 @@ export class DashboardPage {
       .filter({ has: this.page.getByRole('cell', { name, exact: true }) })
   }
 
+  /** The body rows of the desktop table that are in the DOM (the header row left out). */
+  get tableRows(): Locator {
+    return this.page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell') })
+  }
+
+  /** The phone list. */
+  get list(): Locator {
+    return this.page.getByRole('list', { name: 'People, what needs action first' })
+  }
+
+  /** The phone list's rows that are in the DOM. */
+  get items(): Locator {
+    return this.list.getByRole('listitem')
+  }
+
+  /** A person's row in the phone list (found by the link on their name). */
+  item(name: string): Locator {
+    return this.items.filter({ has: this.page.getByRole('link', { name, exact: true }) })
+  }
+
   /** The cell of `column` in a row, by the column header's position. */
   async cell(row: Locator, column: string): Promise<Locator> {
     const headers = await this.page.getByRole('columnheader').allInnerTexts()
@@ -34,6 +60,6 @@ export class DashboardPage {
   }
 
   async search(text: string): Promise<void> {
-    await this.page.getByLabel('Search by name or phone').fill(text)
+    await this.page.getByLabel('Search by name, phone or city').fill(text)
   }
 }
