@@ -51,22 +51,30 @@ for (const [size, options] of sizes) {
     test.setTimeout(180_000)
     const { device } = await newLenderDevice(browser, options)
     const { page } = device
+    // Each screen's code loads on first use: on a slow, shared machine allow more than 10 s.
+    const open = async (path: string, heading: string) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 60_000 })
+    }
     const cities = new CitiesPage(page)
-    await cities.goto()
+    await open('/city', 'Cities')
     for (const p of people) await cities.add(p.city)
     const personForm = new PersonFormPage(page)
     const loanForm = new LoanFormPage(page)
-    // The loan form's code (with the calendar) loads on first use: allow a slow, shared machine.
-    await page.goto('/loans/add')
-    await expect(page.getByRole('heading', { name: 'Add Loan' })).toBeVisible({ timeout: 60_000 })
     // Added in the opposite order to the one the dashboard must show.
     for (const p of [...people].reverse()) {
-      await personForm.add({ name: p.name, city: p.city, phone: p.phone })
-      await loanForm.add({ person: p.name, rate: '12', description: `for ${p.name}`, ...p.loan })
+      await open('/people/add', 'Add Person')
+      await personForm.fill({ name: p.name, city: p.city, phone: p.phone })
+      await personForm.submit()
+      await expect(page).toHaveURL(/\/people$/, { timeout: 60_000 })
+      await open('/loans/add', 'Add Loan')
+      await loanForm.fill({ person: p.name, rate: '12', description: `for ${p.name}`, ...p.loan })
+      await loanForm.submit()
+      await expect(page).toHaveURL(/\/loans$/, { timeout: 60_000 })
     }
 
     const dashboard = new DashboardPage(page)
-    await dashboard.goto()
+    await open('/dashboard', 'Loan Dashboard')
     const wide = size.startsWith('desktop')
     const rows = wide ? dashboard.tableRows : dashboard.items
     const rowOf = (name: string): Locator => (wide ? dashboard.row(name) : dashboard.item(name))
