@@ -11,7 +11,7 @@ import { PersonFormPage } from './pages/PersonFormPage.ts'
 test('people list: what each owes today, count line, filters by name, city and gender, four sorts, both empty texts', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const { email, password } = newLender()
   await new LoginPage(page).signUp(email, password)
   const people = new PeoplePage(page)
