@@ -11,6 +11,7 @@ import { nativeSelectSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/
 import { statSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/stat.js'
 import { tableSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/table.js'
 import { textareaRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/textarea.js'
+import { toastSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/toast.js'
 import { baseThemeConfig, ledgerConfig } from './theme.ts'
 
 /**
@@ -33,6 +34,7 @@ export const appSystem = createSystem(
         nativeSelect: nativeSelectSlotRecipe,
         stat: statSlotRecipe,
         table: tableSlotRecipe,
+        toast: toastSlotRecipe,
       },
     },
   }),

@@ -130,6 +130,15 @@ export const depositWords = {
   /** The largest allocation is what settles the loan. */
   overSettling: (loan: string, amount: string) =>
     `Allocation to ${loan} cannot exceed ${amount}, the amount that settles it`,
+  /** The confirmation after Record: '₹20,000.00 received from Ramesh'. */
+  received: (amount: string, name: string) => `${amount} received from ${name}`,
+  /** The confirmation's action: voids the deposit just recorded. */
+  undo: 'Undo',
+  /** The void reason an Undo from the confirmation records. */
+  undoReason: 'Undone right after recording',
+  undone: (amount: string, name: string) => `Deposit of ${amount} from ${name} undone`,
+  /** The Allocate section's heading. */
+  allocate: 'Allocate to loans',
 } as const
 
 /** "by lender@example.com on Chrome on Android": who and which device made a change. */
@@ -148,4 +157,10 @@ export const dueWords = {
   search: 'Search by name, phone or city',
   /** The phone list's name for screen readers. */
   list: 'People, what needs action first',
+} as const
+
+/** The person's stored balance: typed once in the person form and never changed by the ledger. */
+export const personWords = {
+  /** What is owed is "Due today" (from the engine); this stored figure is only a note. */
+  openingBalance: 'Opening balance (note only)',
 } as const

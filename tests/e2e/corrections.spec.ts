@@ -92,7 +92,7 @@ async function deposit(
   const form = new DepositPage(page)
   await form.goto(personId)
   await form.amount.fill(paiseToRupeeInput(paise))
-  await form.date.fill(date)
+  await form.fillDate(date)
   await form.allocation(loanLabel).fill(paiseToRupeeInput(paise))
   await form.record()
   await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
@@ -121,7 +121,7 @@ test('a back-dated Pay Full settles the loan at exactly ₹0.00 today, with noth
   // Today's figure, and the back-date's beside it, labelled.
   const dueLine = page.getByLabel('Due on active loans')
   await expect(dueLine).toContainText(`Due today: ${formatINR(balanceDue(withLater, today))}`)
-  await form.date.fill(backDate)
+  await form.fillDate(backDate)
   await expect(dueLine).toContainText(
     `Due on ${formatDisplayDate(backDate)}: ${formatINR(asOfBackDate)}`,
   )

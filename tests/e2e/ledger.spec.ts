@@ -111,9 +111,9 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   expect(expectedSplit).toEqual([{ id: 'B', amount: firstDeposit.amount }])
 
   await deposit.goto(personId)
-  await expect(deposit.date).toHaveValue(today)
+  await expect(deposit.date).toHaveValue(formatDisplayDate(today))
   await deposit.amount.fill(paiseToRupeeInput(firstDeposit.amount))
-  await deposit.date.fill(firstDeposit.date)
+  await deposit.fillDate(firstDeposit.date)
   await deposit.autoAllocate()
   await expect(deposit.allocation(labelB)).toHaveValue(paiseToRupeeInput(firstDeposit.amount))
   await expect(deposit.allocation(labelA)).toHaveValue(/^(0(\.00)?)?$/)

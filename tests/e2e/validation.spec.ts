@@ -118,6 +118,8 @@ test('every validation message of spec §5 appears for its input, and nothing is
     const deposit = new DepositPage(page)
     await deposit.goto(personId)
     await expect(deposit.amount).toHaveAttribute('min', '0.01')
+    // The form opens with what is due today; an emptied amount is refused.
+    await deposit.amount.fill('')
     await deposit.record()
     await expect(deposit.error).toHaveText('Please enter a valid deposit amount')
     await deposit.amount.fill('0')
@@ -125,15 +127,15 @@ test('every validation message of spec §5 appears for its input, and nothing is
     await expect(deposit.error).toHaveText('Please enter a valid deposit amount')
 
     await deposit.amount.fill('100')
-    await deposit.date.fill('')
+    await deposit.fillDate('')
     await deposit.record()
     await expect(deposit.error).toHaveText('Please select a deposit date')
 
-    await deposit.date.fill(addDays(today, 1))
+    await deposit.fillDate(addDays(today, 1))
     await deposit.record()
     await expect(deposit.error).toHaveText('Deposit date cannot be in the future')
 
-    await deposit.date.fill(today)
+    await deposit.fillDate(today)
     await deposit.allocation(label).fill('200')
     await deposit.record()
     await expect(deposit.error).toHaveText('Total allocated amount cannot exceed deposit amount')

@@ -16,14 +16,21 @@ const city = (id: string, name: string, aliases: string[] = []) => ({
 // Ids in a different order from the names, so sorting by id would show. 'c-9' is a second
 // "Pune" added by another lender while apart, merged into 'c-1'.
 const cities = cityIndex([city('c-1', 'Pune', ['c-9']), city('c-2', 'Agra'), city('c-3', 'Nashik')])
+// The stored opening balance disagrees with what is owed today: the list sorts by the latter.
 const people = [
-  { id: 'p1', name: 'Sunita Devi', balance: 50_000, cityId: 'c-1', gender: 'female' },
-  { id: 'p2', name: 'ramesh Kumar', balance: 1_000, cityId: 'c-2', gender: 'male' },
-  { id: 'p3', name: 'Arjun', balance: 200_000, cityId: 'c-3', gender: 'male' },
-  { id: 'p4', name: 'Kiran', balance: 0, cityId: 'c-9', gender: 'other' },
+  { id: 'p1', name: 'Sunita Devi', balance: 0, cityId: 'c-1', gender: 'female' },
+  { id: 'p2', name: 'ramesh Kumar', balance: 900_000, cityId: 'c-2', gender: 'male' },
+  { id: 'p3', name: 'Arjun', balance: 5, cityId: 'c-3', gender: 'male' },
+  { id: 'p4', name: 'Kiran', balance: 70_000, cityId: 'c-9', gender: 'other' },
 ]
+// What each owes today (the engine's figure); Kiran has no loans, so no entry: ₹0.
+const dueToday = new Map([
+  ['p1', 50_000],
+  ['p2', 1_000],
+  ['p3', 200_000],
+])
 const run = (q: Partial<PeopleQuery>) =>
-  filterAndSortPeople(people, cities, { ...defaultPeopleQuery, ...q }).map((p) => p.name)
+  filterAndSortPeople(people, cities, { ...defaultPeopleQuery, ...q }, dueToday).map((p) => p.name)
 
 describe('people list filters', () => {
   it('shows everyone by name A–Z, ignoring case', () => {
@@ -40,9 +47,9 @@ describe('people list filters', () => {
     expect(run({ cityId: 'c-2', gender: 'female' })).toEqual([])
   })
 
-  it('sorts by balance either way', () => {
-    expect(run({ sortBy: 'balance' })).toEqual(['Kiran', 'ramesh Kumar', 'Sunita Devi', 'Arjun'])
-    expect(run({ sortBy: 'balance', order: 'desc' })).toEqual([
+  it('sorts by what is due today either way, never by the stored opening balance', () => {
+    expect(run({ sortBy: 'dueToday' })).toEqual(['Kiran', 'ramesh Kumar', 'Sunita Devi', 'Arjun'])
+    expect(run({ sortBy: 'dueToday', order: 'desc' })).toEqual([
       'Arjun',
       'Sunita Devi',
       'ramesh Kumar',
@@ -60,7 +67,7 @@ describe('people list filters', () => {
 
   it('does not reorder the array it was given', () => {
     const before = people.map((p) => p.id)
-    run({ sortBy: 'balance', order: 'desc' })
+    run({ sortBy: 'dueToday', order: 'desc' })
     expect(people.map((p) => p.id)).toEqual(before)
   })
 })

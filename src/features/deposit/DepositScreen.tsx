@@ -1,4 +1,15 @@
-import { Box, Button, Flex, Heading, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import {
+  Box,
+  Button,
+  Flex,
+  GridItem,
+  Heading,
+  Input,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
 import {
@@ -24,13 +35,16 @@ import {
   useMutations,
   useToday,
 } from '../../data/hooks.ts'
+import { AmountField } from '../../ui/AmountField.tsx'
+import { DateField } from '../../ui/DateField.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { FormAlert, FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import { toaster } from '../../ui/Toaster.tsx'
 import { useWide } from '../../ui/useWide.ts'
-import { depositWords, labels, money } from '../../ui/words.ts'
+import { depositWords, labels, money, voidWords } from '../../ui/words.ts'
 import { loanLabel } from '../loans/loanText.ts'
 
 /** `/users/{personId}/deposit`: one deposit, split across the person's loans. */
@@ -58,13 +72,8 @@ function allocationPaise(text: string | undefined): Paise | null {
 function DepositForm({ personId, personName }: { personId: string; personName: string }) {
   const allLoans = useActiveLoans()
   const today = useToday()
-  const { recordDeposit } = useMutations()
+  const { recordDeposit, voidEntry } = useMutations()
   const navigate = useNavigate()
-  const [amountText, setAmountText] = useState('')
-  const [date, setDate] = useState(today)
-  const [description, setDescription] = useState('')
-  const [allocations, setAllocations] = useState<Record<string, string>>({})
-  const [error, setError] = useState<string | null>(null)
 
   // Every loan of the person is listed (spec §4), in creation order: auto-allocate breaks
   // due-date ties by it.
@@ -75,14 +84,30 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1)),
     [allLoans, personId],
   )
-  // "Due today" is today's figure from every fact (engine notes, rule 10). A back-dated deposit
-  // also shows what was due on its date, labelled; and what settles a loan is the engine's
-  // settling amount for that date, which sees the payments recorded after it.
-  const dated = isIsoDate(date) && date <= today ? date : null
   const figures = useMemo(
     () => new Map(loans.map((l) => [l.id, loanFigures(l, today)])),
     [loans, today],
   )
+  const dueToday = (loan: Loan): Paise => figures.get(loan.id)?.totalDue ?? 0
+  const outstandingLoans = loans.filter((loan) => figures.get(loan.id)?.outstanding)
+  const outstandingToday = outstandingLoans.reduce((sum, loan) => sum + dueToday(loan), 0)
+
+  // The usual deposit is "what is due today": the form opens with it, already allocated oldest
+  // due first, so Record is the only tap left. The lender can change it.
+  const [amountText, setAmountText] = useState(() =>
+    outstandingToday > 0 ? paiseToRupeeInput(outstandingToday) : '',
+  )
+  const [date, setDate] = useState<string>(today)
+  const [description, setDescription] = useState('')
+  // null: the allocations follow the amount (auto-allocated). Once the lender types an
+  // allocation or taps Pay Full, they are theirs until the amount changes or Auto-allocate.
+  const [manual, setManual] = useState<Record<string, string> | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  // "Due today" is today's figure from every fact (engine notes, rule 10). A back-dated deposit
+  // also shows what was due on its date, labelled; and what settles a loan is the engine's
+  // settling amount for that date, which sees the payments recorded after it.
+  const dated = isIsoDate(date) && date <= today ? date : null
   const settling = useMemo(
     () => new Map(loans.map((l) => [l.id, settlingAmount(l, dated ?? today, today)])),
     [loans, dated, today],
@@ -94,19 +119,50 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         : null,
     [loans, dated, today],
   )
-  const dueToday = (loan: Loan): Paise => figures.get(loan.id)?.totalDue ?? 0
   const settles = (loan: Loan): Paise => settling.get(loan.id) ?? 0
-  const outstandingLoans = loans.filter((loan) => figures.get(loan.id)?.outstanding)
-  const outstandingToday = outstandingLoans.reduce((sum, loan) => sum + dueToday(loan), 0)
   const outstandingOnDate =
     dueOnDate && outstandingLoans.reduce((sum, loan) => sum + (dueOnDate.get(loan.id) ?? 0), 0)
 
   const amount = parseRupees(amountText)
+  const allocations: Record<string, string> =
+    manual ??
+    (amount.ok && amount.paise > 0
+      ? Object.fromEntries(
+          autoAllocate(
+            amount.paise,
+            loans.map((loan) => ({
+              id: loan.id,
+              dueDate: loan.dueDate,
+              balanceDue: settles(loan),
+            })),
+          ).map((s) => [s.id, paiseToRupeeInput(s.amount)]),
+        )
+      : {})
   const typed = loans.map((loan) => ({ loan, paise: allocationPaise(allocations[loan.id]) }))
   const allocated = typed.reduce((sum, t) => sum + (t.paise ?? 0), 0)
 
+  function changeAmount(text: string) {
+    setAmountText(text)
+    setManual(null)
+  }
+
+  // Typing an allocation by hand, like Pay Full, leaves auto-allocation: from it, the typed one
+  // starts afresh (the other boxes empty), so what the lender sees is exactly what is recorded.
   const setAllocation = (loanId: string, text: string) =>
-    setAllocations((all) => ({ ...all, [loanId]: text }))
+    setManual({ ...(manual ?? {}), [loanId]: text })
+
+  /**
+   * Pay Full: this loan's allocation becomes what settles it, and the amount becomes what is
+   * allocated, so Record right after it records exactly that. From auto-allocation it starts
+   * afresh (the deposit pays this loan); after the lender's own allocations it adds to them.
+   */
+  function payFull(loan: Loan) {
+    const next = { ...(manual ?? {}), [loan.id]: paiseToRupeeInput(settles(loan)) }
+    const total = Object.values(next).reduce((sum, text) => sum + (allocationPaise(text) ?? 0), 0)
+    setManual(next)
+    setAmountText(paiseToRupeeInput(total))
+    setError(null)
+  }
 
   function autoFill() {
     if (!amount.ok || amount.paise <= 0) {
@@ -114,11 +170,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
       return
     }
     setError(null)
-    const shares = autoAllocate(
-      amount.paise,
-      loans.map((loan) => ({ id: loan.id, dueDate: loan.dueDate, balanceDue: settles(loan) })),
-    )
-    setAllocations(Object.fromEntries(shares.map((s) => [s.id, paiseToRupeeInput(s.amount)])))
+    setManual(null)
   }
 
   function submit(event: FormEvent) {
@@ -160,6 +212,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
   }
 
   function save(checkedAllocations: Allocation[]) {
+    let depositId: string
     try {
       const result = recordDeposit({
         date,
@@ -174,10 +227,27 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         )
         return
       }
+      depositId = result.depositId
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause))
       return
     }
+    const received = formatINR(checkedAllocations.reduce((sum, a) => sum + a.amount, 0))
+    // Undo is a void (a new fact, with its reason), never a delete: the history keeps it.
+    const undo = () => {
+      const voided = voidEntry({ kind: 'deposit', id: depositId }, depositWords.undoReason)
+      toaster.create(
+        voided.ok
+          ? { title: depositWords.undone(received, personName), type: 'info' }
+          : { title: voidWords[voided.reason], type: 'error' },
+      )
+    }
+    toaster.create({
+      title: depositWords.received(received, personName),
+      type: 'success',
+      duration: 10_000,
+      action: { label: depositWords.undo, onClick: undo },
+    })
     void navigate({ to: '/users/$personId/loans', params: { personId } })
   }
 
@@ -196,9 +266,12 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
           today,
         )
 
+  // On a phone the form reads top to bottom as the three taps need it: the amount and the date,
+  // the preview of what the deposit does, Record; the per-loan allocations (already filled)
+  // follow for the lender who wants to change them.
   return (
     <Page title={`Deposit for ${personName}`}>
-      <Text role="group" color="fg.muted" aria-label={depositWords.totalLabel}>
+      <Text role="group" color="fg.muted" aria-label={depositWords.totalLabel} mt="-2">
         {money.dueToday}: <Money paise={outstandingToday} />
         {dated !== null && outstandingOnDate !== null && (
           <>
@@ -208,40 +281,50 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         )}
       </Text>
       <form onSubmit={submit} noValidate>
-        <Stack gap="5" maxW="4xl">
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField label="Deposit Amount">
-              <Input
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                value={amountText}
-                onChange={(e) => setAmountText(e.currentTarget.value)}
-              />
-            </FormField>
-            <FormField label="Deposit Date">
-              <Input
-                type="date"
-                max={today}
-                value={date}
-                onChange={(e) => setDate(e.currentTarget.value)}
-              />
-            </FormField>
-            <FormField label="Description">
-              <Input
-                placeholder="Deposit payment"
-                value={description}
-                onChange={(e) => setDescription(e.currentTarget.value)}
-              />
-            </FormField>
+        <Stack gap="4" maxW="4xl">
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+            <AmountField
+              label="Deposit Amount"
+              min="0.01"
+              value={amountText}
+              onChange={changeAmount}
+            />
+            <DateField
+              label="Deposit Date"
+              max={today}
+              value={isIsoDate(date) ? date : ''}
+              onChange={setDate}
+            />
+            <GridItem colSpan={{ base: 2, md: 1 }}>
+              <FormField label="Description">
+                <Input
+                  placeholder="Deposit payment"
+                  value={description}
+                  onChange={(e) => setDescription(e.currentTarget.value)}
+                />
+              </FormField>
+            </GridItem>
           </SimpleGrid>
 
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          {previews.length > 0 && <Preview lines={previews} />}
+          <Totals amount={amount.ok ? amount.paise : null} allocated={allocated} />
+          <FormAlert message={error} />
+          <Flex gap="2">
+            <Button type="submit" colorPalette="green" minH="11" flex={{ base: '1', md: 'none' }}>
+              Record Deposit
+            </Button>
+            <Button asChild variant="outline" minH="11">
+              <Link to="/users/$personId/loans" params={{ personId }}>
+                Cancel
+              </Link>
+            </Button>
+          </Flex>
+
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2">
             <Heading as="h2" size="md">
-              Allocate to loans
+              {depositWords.allocate}
             </Heading>
-            <Button variant="outline" onClick={autoFill}>
+            <Button variant="outline" minH="11" onClick={autoFill}>
               Auto-allocate
             </Button>
           </Flex>
@@ -264,23 +347,11 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
                   settledByWaiver={figures.get(loan.id)?.settledByWaiver ?? false}
                   value={allocations[loan.id] ?? ''}
                   onChange={(text) => setAllocation(loan.id, text)}
+                  onPayFull={() => payFull(loan)}
                 />
               ))}
             </Stack>
           )}
-          <Totals amount={amount.ok ? amount.paise : null} allocated={allocated} />
-          {previews.length > 0 && <Preview lines={previews} />}
-          <FormAlert message={error} />
-          <Flex gap="2">
-            <Button type="submit" colorPalette="green">
-              Record Deposit
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/users/$personId/loans" params={{ personId }}>
-                Cancel
-              </Link>
-            </Button>
-          </Flex>
         </Stack>
       </form>
     </Page>
@@ -300,6 +371,7 @@ function AllocationRow({
   settledByWaiver,
   value,
   onChange,
+  onPayFull,
 }: {
   loan: Loan
   dueToday: Paise
@@ -309,6 +381,7 @@ function AllocationRow({
   settledByWaiver: boolean
   value: string
   onChange: (text: string) => void
+  onPayFull: () => void
 }) {
   const label = loanLabel(loan.id)
   return (
@@ -346,13 +419,7 @@ function AllocationRow({
         </Box>
         <Flex gap="2" align="center" pb={{ base: 0, md: 6 }}>
           <StatusBadge status={status} settledByWaiver={settledByWaiver} />
-          <Button
-            size="sm"
-            minH="11"
-            variant="outline"
-            disabled={settles <= 0}
-            onClick={() => onChange(paiseToRupeeInput(settles))}
-          >
+          <Button size="sm" minH="11" variant="outline" disabled={settles <= 0} onClick={onPayFull}>
             Pay Full
           </Button>
         </Flex>

@@ -1,7 +1,13 @@
 import { Box, Button, Card, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
+import {
+  useActivePeople,
+  useCities,
+  useDashboard,
+  useLoaded,
+  useMutations,
+} from '../../data/hooks.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
@@ -11,6 +17,7 @@ import { Notice, Page } from '../../ui/Page.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
+import { money } from '../../ui/words.ts'
 import { defaultPeopleQuery, filterAndSortPeople, type PeopleQuery } from './peopleFilter.ts'
 import { genderLabel, genders } from './personForm.ts'
 import { RevivedNote } from './RevivedNote.tsx'
@@ -20,7 +27,7 @@ type Person = ReturnType<typeof useActivePeople>[number]
 
 const sortChoices = [
   { value: 'name', label: 'Name' },
-  { value: 'balance', label: 'Balance' },
+  { value: 'dueToday', label: money.dueToday },
   { value: 'city', label: 'City' },
   { value: 'gender', label: 'Gender' },
 ]
@@ -39,10 +46,15 @@ export function PeopleScreen() {
   const [query, setQuery] = useState<PeopleQuery>(defaultPeopleQuery)
   const deletion = useConfirmedDelete<Person>(archivePerson)
 
+  // What each person owes today is the engine's figure (the dashboard's rows, cached per
+  // person), never the stored "balance", which is only the opening note typed in the form.
+  const { rows } = useDashboard()
+  const dueToday = useMemo(() => new Map(rows.map((r) => [r.personId, r.totalDue])), [rows])
+  const owes = (person: Person) => dueToday.get(person.id) ?? 0
   const cityById = useMemo(() => cityIndex(cities), [cities])
   const shown = useMemo(
-    () => filterAndSortPeople(people, cityById, query),
-    [people, cityById, query],
+    () => filterAndSortPeople(people, cityById, query, dueToday),
+    [people, cityById, query, dueToday],
   )
   const set = (patch: Partial<PeopleQuery>) => setQuery((q) => ({ ...q, ...patch }))
 
@@ -117,7 +129,7 @@ export function PeopleScreen() {
                 <Table.ColumnHeader>Gender</Table.ColumnHeader>
                 <Table.ColumnHeader>Relationship</Table.ColumnHeader>
                 <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
                 <Table.ColumnHeader>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -132,7 +144,7 @@ export function PeopleScreen() {
                   <Table.Cell>{genderLabel(person.gender)}</Table.Cell>
                   <Table.Cell>{person.petName || '—'}</Table.Cell>
                   <Table.Cell>{person.phone || '—'}</Table.Cell>
-                  <MoneyCell paise={person.balance} />
+                  <MoneyCell paise={owes(person)} />
                   <Table.Cell>
                     <PersonActions person={person} onDelete={() => deletion.ask(person)} />
                   </Table.Cell>
@@ -154,8 +166,8 @@ export function PeopleScreen() {
               </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={2} gap="2" fontSize="sm">
-                  <Figure label="Balance">
-                    <Money paise={person.balance} />
+                  <Figure label={money.dueToday}>
+                    <Money paise={owes(person)} />
                   </Figure>
                   <Figure label="Phone">{person.phone || '—'}</Figure>
                   <Figure label="Relationship">{person.petName || '—'}</Figure>

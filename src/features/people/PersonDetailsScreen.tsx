@@ -6,6 +6,7 @@ import { cityIndex } from '../../../shared/schema/city.ts'
 import { useActivePeople, useCities, useLoaded } from '../../data/hooks.ts'
 import { Money } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
+import { personWords } from '../../ui/words.ts'
 import { genderLabel } from './personForm.ts'
 
 /**
@@ -32,7 +33,7 @@ export function PersonDetailsScreen({ personId }: { personId: string }) {
     ['Aadhaar', person.aadhaar ? maskAadhaar(person.aadhaar) : '—'],
     ['Relationship', person.petName || '—'],
     ['Gender', genderLabel(person.gender)],
-    ['Balance', <Money key="balance" paise={person.balance} />],
+    [personWords.openingBalance, <Money key="balance" paise={person.balance} />],
   ]
   return (
     <Page

@@ -5,6 +5,7 @@ import { paiseToRupeeInput } from '../../../shared/money.ts'
 import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
+import { personWords } from '../../ui/words.ts'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   blankPerson,
@@ -105,8 +106,10 @@ function PersonForm({ person }: { person?: Person }) {
             choices={cityChoices}
             error={errors.cityId}
           />
+          {/* The stored balance is only a note: what the person owes is "Due today", which the
+              engine computes from their loans and deposits. */}
           <AmountField
-            label="Balance"
+            label={personWords.openingBalance}
             value={values.balance}
             placeholder="0"
             onChange={(balance) => set({ balance })}

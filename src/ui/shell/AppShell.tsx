@@ -7,6 +7,7 @@ import type { Workspace } from '../../data/workspace.ts'
 import { SignedInProvider } from '../../data/WorkspaceContext.tsx'
 import { canSignInOffline, offlineSignInSupported } from '../../data/offlineSignIn.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
 import { TopBar } from './TopBar.tsx'
@@ -58,6 +59,7 @@ function Frame({ email }: { email: string }) {
         <Outlet />
       </Box>
       <BottomTabs onLogout={logout} />
+      <AppToaster />
       <ConfirmDialog
         open={question !== null}
         question={question?.text ?? ''}

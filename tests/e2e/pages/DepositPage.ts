@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 
 /** `/users/{personId}/deposit`: amount, date, description and one allocation per loan. */
 export class DepositPage {
@@ -13,8 +14,14 @@ export class DepositPage {
     return this.page.getByLabel('Deposit Amount')
   }
 
+  /** The date's text box, which shows and takes DD/MM/YYYY. */
   get date(): Locator {
-    return this.page.getByLabel('Deposit Date')
+    return this.page.getByLabel('Deposit Date', { exact: true })
+  }
+
+  /** Types the deposit date as a lender would (DD/MM/YYYY); tests may pass an ISO date. */
+  async fillDate(date: string): Promise<void> {
+    await this.date.fill(isIsoDate(date) ? formatDisplayDate(date) : date)
   }
 
   get description(): Locator {
@@ -37,8 +44,17 @@ export class DepositPage {
     await this.page.getByRole('button', { name: 'Auto-allocate' }).click()
   }
 
+  get recordButton(): Locator {
+    return this.page.getByRole('button', { name: 'Record Deposit' })
+  }
+
   async record(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Record Deposit' }).click()
+    await this.recordButton.click()
+  }
+
+  /** The live preview of what the deposit does (cards on a phone, a table on a wide screen). */
+  get preview(): Locator {
+    return this.page.getByRole('main').getByLabel('Preview', { exact: true })
   }
 
   /** The form's message line. */

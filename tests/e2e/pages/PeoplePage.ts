@@ -45,7 +45,7 @@ export class PeoplePage {
     await this.page.getByRole('combobox', { name: 'Gender' }).selectOption({ label })
   }
 
-  async sortBy(field: 'Name' | 'Balance' | 'City' | 'Gender', order: 'Ascending' | 'Descending') {
+  async sortBy(field: 'Name' | 'Due today' | 'City' | 'Gender', order: 'Ascending' | 'Descending') {
     await this.page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: field })
     await this.page.getByRole('combobox', { name: 'Order' }).selectOption({ label: order })
   }

@@ -27,7 +27,8 @@ export class PersonFormPage {
     await expect(page.getByRole('heading', { name: /^(Add|Edit) Person$/ })).toBeVisible()
     if (fields.name !== undefined) await page.getByLabel('Name').fill(fields.name)
     if (fields.city !== undefined) await selectByText(page.getByLabel('City'), fields.city)
-    if (fields.balance !== undefined) await page.getByLabel('Balance').fill(fields.balance)
+    if (fields.balance !== undefined)
+      await page.getByLabel('Opening balance (note only)').fill(fields.balance)
     if (fields.aadhaar !== undefined) await page.getByLabel('Aadhaar').fill(fields.aadhaar)
     if (fields.relationship !== undefined) {
       await page.getByLabel('Relationship').fill(fields.relationship)

@@ -1,0 +1,129 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { addDays } from '../../shared/dates.ts'
+import { balanceDue } from '../../shared/ledger/engine.ts'
+import type { LedgerLoan } from '../../shared/ledger/types.ts'
+import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
+import { CitiesPage } from './pages/CitiesPage.ts'
+import { browserToday } from './pages/clock.ts'
+import { DepositPage } from './pages/DepositPage.ts'
+import { newLenderDevice, phone } from './pages/devices.ts'
+import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+
+const today = browserToday()
+const day = (offset: number) => addDays(today, offset)
+
+// Ramesh's two loans as the engine sees them: the pump falls due first, so auto-allocation
+// fills it first.
+const seeds: LedgerLoan = {
+  id: 'seeds',
+  personId: 'ramesh',
+  amount: 15_000_00,
+  interestRate: 12,
+  interestType: 'per_annum',
+  startDate: day(-40),
+  dueDate: day(50),
+  status: 'active',
+  createdAt: '1',
+  payments: [],
+}
+const pump: LedgerLoan = {
+  ...seeds,
+  id: 'pump',
+  amount: 5_000_00,
+  interestRate: 2,
+  interestType: 'per_month',
+  startDate: day(-20),
+  dueDate: day(10),
+  createdAt: '2',
+}
+const dueToday = balanceDue(seeds, today) + balanceDue(pump, today)
+
+/** How far the page is wider than the phone (0 when nothing overflows). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay Full → Record', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const { device } = await newLenderDevice(browser, phone)
+  const { page, shell } = device
+  await new CitiesPage(page).goto()
+  await new CitiesPage(page).add('Rampur')
+  await new PersonFormPage(page).add({ name: 'Ramesh', city: 'Rampur' })
+  const form = new LoanFormPage(page)
+  for (const [loan, description] of [
+    [seeds, 'Seeds'],
+    [pump, 'Pump'],
+  ] as const) {
+    await form.add({
+      person: 'Ramesh',
+      amount: paiseToRupeeInput(loan.amount),
+      rate: String(loan.interestRate),
+      type: loan.interestType === 'per_annum' ? 'Per Annum' : 'Per Month',
+      startDate: loan.startDate,
+      dueDate: loan.dueDate,
+      description,
+    })
+  }
+
+  // The lender is on the loan list; every tap from here on is counted.
+  let taps = 0
+  const tap = async (target: Locator) => {
+    taps += 1
+    await target.tap()
+  }
+  const deposit = new DepositPage(page)
+  const started = Date.now()
+  await tap(shell.tabs.getByRole('link', { name: 'Dashboard' }))
+  await tap(page.getByRole('main').getByRole('link', { name: 'Deposit' }))
+
+  // The deposit page opens with what is due today, allocated, and its preview and Record button
+  // on screen without scrolling.
+  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
+  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
+  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
+  expect(await overflow(page)).toBe(0)
+  const personLoans = new PersonLoansPage(page)
+  const personId = personLoans.personId()
+
+  await tap(deposit.recordButton)
+  const received = page.getByText(`${formatINR(dueToday)} received from Ramesh`)
+  await expect(received).toBeVisible()
+  const seconds = (Date.now() - started) / 1000
+  expect(taps).toBe(3)
+  test.info().annotations.push({
+    type: 'measure',
+    description: `record a deposit from the dashboard: ${taps} taps, ${seconds.toFixed(1)} s`,
+  })
+
+  // The lender lands on the person's loans (as before) with the toast on screen.
+  await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
+  await expect(personLoans.tile('Due today')).toContainText(formatINR(0))
+
+  // Undo voids the deposit: the person's figures are what they were.
+  await page.getByRole('button', { name: 'Undo', exact: true }).tap()
+  await expect(page.getByText(`Deposit of ${formatINR(dueToday)} from Ramesh undone`)).toBeVisible()
+  await expect(personLoans.tile('Due today')).toContainText(formatINR(dueToday))
+  // A void is a new fact: the deposit stays in the history with the reason.
+  await expect(page.getByText(/Undone right after recording/).first()).toBeAttached()
+
+  // Pay Full on one loan fills its allocation and the amount; Record records exactly that.
+  const pumpLabel = await personLoans.loanLabel('Pump')
+  const seedsLabel = await personLoans.loanLabel('Seeds')
+  await deposit.goto(personId)
+  expect(await overflow(page)).toBe(0)
+  await deposit.payFull(pumpLabel)
+  const pumpDue = balanceDue(pump, today)
+  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(pumpDue))
+  await expect(deposit.allocation(pumpLabel)).toHaveValue(paiseToRupeeInput(pumpDue))
+  await expect(deposit.allocation(seedsLabel)).toHaveValue('')
+  await deposit.recordButton.tap()
+  await expect(page.getByText(`${formatINR(pumpDue)} received from Ramesh`)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
+  await expect(personLoans.figure(personLoans.card('Pump'), 'Due today')).toHaveText(formatINR(0))
+  await expect(personLoans.tile('Due today')).toContainText(formatINR(balanceDue(seeds, today)))
+})
