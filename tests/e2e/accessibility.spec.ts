@@ -76,7 +76,7 @@ async function scan(
 test('every screen, phone and desktop, synced and offline with an unsaved change: no serious or critical axe violation', async ({
   browser,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(1_200_000)
   const { device: handset } = await newLenderDevice(browser, phone)
   const { page } = handset
 
