@@ -74,7 +74,7 @@ export function LoanHistory({
     )
   }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
       <Table.Root size="sm" aria-label={name}>
         <Table.Header>
           <Table.Row>

@@ -242,7 +242,7 @@ function AllPayments({
     )
   }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
       <Table.Root size="sm" aria-label="All payments">
         <Table.Header>
           <Table.Row>
