@@ -19,8 +19,9 @@ export function amountEcho(text: string): string | null {
  *
  * - `value` / `onChange` are the text as typed (forms parse it with `parseRupees` on submit).
  * - `min` / `step` go to the input as typed limits (e.g. `min="1" step="0.01"`).
- * - `error` is the form's message for this field, shown beside it (the input gets
- *   `aria-invalid`); `inputRef` lets a form focus its first invalid field.
+ * - `error` is the form's message for this field, shown beside it as an alert (the input gets
+ *   `aria-invalid`); `''` marks the field without a message of its own; `inputRef` lets a form
+ *   focus its first invalid field.
  */
 export function AmountField({
   label,
@@ -61,11 +62,9 @@ export function AmountField({
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       </InputGroup>
-      {invalid ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : (
-        echo !== null && <Field.HelperText aria-live="polite">{echo}</Field.HelperText>
-      )}
+      {invalid
+        ? error && <Field.ErrorText role="alert">{error}</Field.ErrorText>
+        : echo !== null && <Field.HelperText aria-live="polite">{echo}</Field.HelperText>}
     </Field.Root>
   )
 }

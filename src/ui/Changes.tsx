@@ -19,7 +19,7 @@ export function Changes({
   updatedBy?: Actor | undefined
 }) {
   return (
-    <Text color="fg.muted" fontSize="xs">
+    <Text color="fg.muted" fontSize="sm">
       {labels.createdBy} <TimeText at={createdAt} /> {byText(createdBy)}
       {updatedAt !== createdAt && (
         <>

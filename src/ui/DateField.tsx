@@ -17,8 +17,9 @@ export const dateFieldMessage = 'Enter the date as DD/MM/YYYY, e.g. 23/11/2026'
  * - Typing accepts `23/11/2026`, `23-11-2026`, `23.11.2026`, `3/4/2026` and `23112026`.
  * - `min` / `max` (`YYYY-MM-DD`) grey out days in the calendar; the form still checks the
  *   range, so its message (e.g. "Due date must be after start date") stays its own.
- * - `error` is the form's message for this field, shown beside it (the field gets
- *   `aria-invalid`); `inputRef` lets a form focus its first invalid field.
+ * - `error` is the form's message for this field, shown beside it as an alert (the field gets
+ *   `aria-invalid`); `''` marks the field without a message of its own; `inputRef` lets a form
+ *   focus its first invalid field.
  *
  * It is Chakra UI's DatePicker (Ark/Zag) for the calendar, with a plain text input of ours: the
  * DatePicker's own input falls back to the calendar's focused day when the text does not parse,
@@ -55,7 +56,9 @@ export function DateField({
   }
 
   const typedBadly = touched && text.trim() !== '' && parseDisplayDate(text) === null
-  const message = error ?? (typedBadly ? dateFieldMessage : null)
+  // An empty `error` marks the field (e.g. a required date left blank) without words of its own.
+  const invalid = (error !== undefined && error !== null) || typedBadly
+  const message = error || (typedBadly ? dateFieldMessage : null)
 
   function type(next: string) {
     setText(next)
@@ -65,7 +68,7 @@ export function DateField({
   }
 
   return (
-    <Field.Root invalid={message !== null}>
+    <Field.Root invalid={invalid}>
       <Field.Label>{label}</Field.Label>
       <DatePicker.Root
         w="full"
@@ -120,10 +123,11 @@ export function DateField({
           </DatePicker.Positioner>
         </Portal>
       </DatePicker.Root>
-      {message !== null ? (
-        <Field.ErrorText>{message}</Field.ErrorText>
+      {message ? (
+        // The form's own message is announced when it appears; the typing hint is not.
+        <Field.ErrorText role={error ? 'alert' : undefined}>{message}</Field.ErrorText>
       ) : (
-        <Field.HelperText>{helper ?? 'DD/MM/YYYY'}</Field.HelperText>
+        !invalid && <Field.HelperText>{helper ?? 'DD/MM/YYYY'}</Field.HelperText>
       )}
     </Field.Root>
   )

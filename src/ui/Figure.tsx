@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 export function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div role="group" aria-label={label}>
-      <Text color="fg.muted" fontSize="xs">
+      <Text color="fg.muted" fontSize="sm">
         {label}
       </Text>
       <div data-figure="">{children}</div>

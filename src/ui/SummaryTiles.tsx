@@ -20,19 +20,15 @@ export function SummaryTiles({ tiles }: { tiles: readonly Tile[] }) {
       columns={{ base: 2, md: Math.min(tiles.length, 3), lg: tiles.length }}
       gap="3"
     >
+      {/* The group wraps the stat: Stat is a <dl>, and a role on it would hide its <dt>/<dd>
+          pair from screen readers (axe's dlitem rule). */}
       {tiles.map((tile) => (
-        <Stat.Root
-          key={tile.label}
-          role="group"
-          aria-label={tile.label}
-          borderWidth="1px"
-          borderRadius="md"
-          p="3"
-          bg="bg.panel"
-        >
-          <Stat.Label>{tile.label}</Stat.Label>
-          <Stat.ValueText fontSize={{ base: 'lg', md: 'xl' }}>{tile.value}</Stat.ValueText>
-        </Stat.Root>
+        <div key={tile.label} role="group" aria-label={tile.label}>
+          <Stat.Root h="full" borderWidth="1px" borderRadius="md" p="3" bg="bg.panel">
+            <Stat.Label>{tile.label}</Stat.Label>
+            <Stat.ValueText fontSize={{ base: 'lg', md: 'xl' }}>{tile.value}</Stat.ValueText>
+          </Stat.Root>
+        </div>
       ))}
     </SimpleGrid>
   )

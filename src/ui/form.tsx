@@ -3,8 +3,9 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 
 /**
  * A labelled form field: the label is a real `<label>` tied to the control inside. With an
- * `error`, the message is shown beside the field (in place of the helper) and the control gets
- * `aria-invalid` and `aria-describedby` pointing at it.
+ * `error`, the message is shown beside the field (in place of the helper), announced as an
+ * alert, and the control gets `aria-invalid` and `aria-describedby` pointing at it. An empty
+ * `error` marks the control invalid without words of its own (the form's message says why).
  */
 export function FormField({
   label,
@@ -22,11 +23,9 @@ export function FormField({
     <Field.Root invalid={invalid}>
       <Field.Label>{label}</Field.Label>
       {children}
-      {invalid ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : (
-        helper !== undefined && <Field.HelperText>{helper}</Field.HelperText>
-      )}
+      {invalid
+        ? error && <Field.ErrorText role="alert">{error}</Field.ErrorText>
+        : helper !== undefined && <Field.HelperText>{helper}</Field.HelperText>}
     </Field.Root>
   )
 }

@@ -94,13 +94,17 @@ describe('loan form', () => {
     status: 'active',
   }
 
-  it('gives the spec message when a required field is missing', () => {
+  it('gives the spec message when a required field is missing, and names the field', () => {
     for (const key of ['personId', 'amount', 'interestRate', 'dueDate'] as const) {
       expect(checkLoanForm({ ...filled, [key]: '' })).toEqual({
         ok: false,
         message: 'Please fill in all required fields',
+        fields: [key],
       })
     }
+    expect(checkLoanForm({ ...filled, personId: '', dueDate: '' })).toMatchObject({
+      fields: ['personId', 'dueDate'],
+    })
   })
 
   it('refuses a due date on or before the start date', () => {
@@ -108,6 +112,7 @@ describe('loan form', () => {
       expect(checkLoanForm({ ...filled, dueDate })).toEqual({
         ok: false,
         message: 'Due date must be after start date',
+        fields: ['dueDate'],
       })
     }
   })
@@ -116,10 +121,12 @@ describe('loan form', () => {
     expect(checkLoanForm({ ...filled, amount: '0.50' })).toEqual({
       ok: false,
       message: 'Amount must be at least ₹1',
+      fields: ['amount'],
     })
     expect(checkLoanForm({ ...filled, interestRate: '1.755' })).toEqual({
       ok: false,
       message: 'Please enter a valid interest rate',
+      fields: ['interestRate'],
     })
     expect(checkLoanForm({ ...filled, interestRate: '-1' }).ok).toBe(false)
   })

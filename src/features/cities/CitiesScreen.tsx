@@ -39,7 +39,7 @@ export function CitiesScreen() {
       {sorted.length === 0 ? (
         <Notice>No cities yet.</Notice>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

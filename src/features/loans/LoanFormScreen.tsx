@@ -13,13 +13,14 @@ import {
 } from '../../data/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { DateField } from '../../ui/DateField.tsx'
-import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
+import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   checkLoanForm,
   interestTypes,
   loanMessages,
   storedStatuses,
+  type LoanFormField,
   type LoanFormValues,
 } from './loanForm.ts'
 
@@ -50,6 +51,9 @@ function valuesOf(loan: Loan): LoanFormValues {
   }
 }
 
+/** What the last submit found wrong, per field: its message, or '' when the form's says why. */
+type FieldErrors = Partial<Record<LoanFormField, string>>
+
 /** The form; keeps what was typed when a check fails and shows the spec's message. */
 function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
   const people = useActivePeople()
@@ -71,6 +75,8 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
         },
   )
   const [error, setError] = useState<string | null>(null)
+  const [invalid, setInvalid] = useState<FieldErrors>({})
+  const { formRef, focusFirstError } = useFocusFirstError()
   const set = (patch: Partial<LoanFormValues>) => setValues((v) => ({ ...v, ...patch }))
   const personChoices = [...people]
     .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
@@ -83,9 +89,18 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
     const known = people.some((p) => p.id === values.personId)
     const checked = checkLoanForm(known ? values : { ...values, personId: '' })
     if (!checked.ok) {
-      setError(checked.message)
+      // A message about one field sits beside it; "fill in all required fields" stays with the
+      // button, and each empty required field is marked. Either way the first one gets focus.
+      const beside = checked.fields.length === 1 && checked.message !== loanMessages.required
+      setError(beside ? null : checked.message)
+      setInvalid(
+        Object.fromEntries(checked.fields.map((field) => [field, beside ? checked.message : ''])),
+      )
+      focusFirstError()
       return
     }
+    setInvalid({})
+    setError(null)
     try {
       if (loan) {
         if (!updateLoan(loan.id, checked.loan)) {
@@ -105,7 +120,7 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
 
   return (
     <Page title={loan ? 'Edit Loan' : 'Add Loan'}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
           <SelectField
             label="Person"
@@ -113,14 +128,16 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             onChange={(id) => set({ personId: id })}
             placeholder="Select a person"
             choices={personChoices}
+            error={invalid.personId}
           />
           <AmountField
             label="Amount"
             min="1"
             value={values.amount}
             onChange={(amount) => set({ amount })}
+            error={invalid.amount}
           />
-          <FormField label="Interest Rate (%)">
+          <FormField label="Interest Rate (%)" error={invalid.interestRate}>
             <Input
               type="number"
               inputMode="decimal"
@@ -140,6 +157,7 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             label="Start Date"
             value={values.startDate}
             onChange={(startDate) => set({ startDate })}
+            error={invalid.startDate}
           />
           {/* The calendar offers days after the start only: a due date on the start day is
               refused anyway ("Due date must be after start date"). */}
@@ -148,6 +166,7 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             min={values.startDate ? addDays(values.startDate, 1) : undefined}
             value={values.dueDate}
             onChange={(dueDate) => set({ dueDate })}
+            error={invalid.dueDate}
           />
           {loan && (
             <SelectField

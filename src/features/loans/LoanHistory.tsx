@@ -62,7 +62,7 @@ export function LoanHistory({
             <Box mt="2">
               <Notes item={item} />
             </Box>
-            <Text color="fg.muted" fontSize="xs" mt="1">
+            <Text color="fg.muted" fontSize="sm" mt="1">
               {w.recorded} <Recorded item={item} />
             </Text>
             <Box mt="2">
@@ -74,7 +74,7 @@ export function LoanHistory({
     )
   }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
       <Table.Root size="sm" aria-label={name}>
         <Table.Header>
           <Table.Row>
@@ -111,7 +111,7 @@ export function LoanHistory({
                 <Table.Cell>
                   <Notes item={item} />
                 </Table.Cell>
-                <Table.Cell fontSize="xs" color="fg.muted">
+                <Table.Cell fontSize="sm" color="fg.muted">
                   <Recorded item={item} />
                 </Table.Cell>
                 <Table.Cell>

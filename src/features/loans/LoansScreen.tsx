@@ -1,4 +1,4 @@
-import { Button, Card, Flex, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Card, Flex, SimpleGrid, Stack, Table } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { loanFigures, type StatusLabel } from '../../../shared/ledger/engine.ts'
@@ -22,6 +22,7 @@ import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
 import { money } from '../../ui/words.ts'
 import { filterLoans, type LoanQuery } from './loanFilter.ts'
+import { LoanName } from './LoanName.tsx'
 import { loanLabel, rateText } from './loanText.ts'
 
 const statusChoices: { value: StatusLabel; label: string }[] = [
@@ -113,7 +114,6 @@ export function LoansScreen() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Loan</Table.ColumnHeader>
-                <Table.ColumnHeader>Person</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
                 <Table.ColumnHeader>Interest</Table.ColumnHeader>
                 <Table.ColumnHeader>Start Date</Table.ColumnHeader>
@@ -126,8 +126,9 @@ export function LoansScreen() {
             <Table.Body>
               {shown.map((row) => (
                 <Table.Row key={row.loan.id}>
-                  <Table.Cell fontFamily="mono">{loanLabel(row.loan.id)}</Table.Cell>
-                  <Table.Cell>{row.personName}</Table.Cell>
+                  <Table.Cell>
+                    <LoanName loanId={row.loan.id} personName={row.personName} />
+                  </Table.Cell>
                   <MoneyCell paise={row.loan.amount} decimals={0} />
                   <Table.Cell>{rateText(row.loan.interestRate, row.loan.interestType)}</Table.Cell>
                   <Table.Cell>
@@ -157,14 +158,15 @@ export function LoansScreen() {
               key={row.loan.id}
               size="sm"
               role="article"
-              aria-label={loanLabel(row.loan.id)}
+              aria-label={`${row.personName}, ${loanLabel(row.loan.id)}`}
             >
               <Card.Header>
-                <Flex justify="space-between" align="center" gap="2">
-                  <Card.Title>{loanLabel(row.loan.id)}</Card.Title>
+                <Flex justify="space-between" align="start" gap="2">
+                  <Card.Title>
+                    <LoanName loanId={row.loan.id} personName={row.personName} />
+                  </Card.Title>
                   <StatusBadge status={row.status} settledByWaiver={row.settledByWaiver} />
                 </Flex>
-                <Text color="fg.muted">{row.personName}</Text>
               </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={2} gap="2" fontSize="sm">

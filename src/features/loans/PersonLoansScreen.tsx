@@ -230,7 +230,7 @@ function AllPayments({
               </Text>
             )}
             <Notes item={item} />
-            <Text color="fg.muted" fontSize="xs" mt="1">
+            <Text color="fg.muted" fontSize="sm" mt="1">
               {w.recorded} <Recorded item={item} />
             </Text>
             <Box mt="2">
@@ -242,7 +242,7 @@ function AllPayments({
     )
   }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
       <Table.Root size="sm" aria-label="All payments">
         <Table.Header>
           <Table.Row>
@@ -280,7 +280,7 @@ function AllPayments({
               <Table.Cell>
                 <Notes item={item} />
               </Table.Cell>
-              <Table.Cell fontSize="xs" color="fg.muted">
+              <Table.Cell fontSize="sm" color="fg.muted">
                 <Recorded item={item} />
               </Table.Cell>
               <Table.Cell>

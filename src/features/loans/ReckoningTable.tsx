@@ -91,7 +91,7 @@ function Line({
       <Table.Cell title={meanings[word]}>
         {money[word]}
         {note && (
-          <Text as="span" color="fg.muted" fontSize="xs">
+          <Text as="span" color="fg.muted" fontSize="sm">
             {' '}
             ({note})
           </Text>

@@ -48,6 +48,18 @@ export interface LoanFields {
   status: StoredStatus
 }
 
+/** A field of the loan form that a check can find wrong. */
+export type LoanFormField = 'personId' | 'amount' | 'interestRate' | 'startDate' | 'dueDate'
+
+/** The required fields, in the order the form shows them (the first missing one gets focus). */
+const requiredFields: readonly LoanFormField[] = [
+  'personId',
+  'amount',
+  'interestRate',
+  'startDate',
+  'dueDate',
+]
+
 /** A rate is a non-negative percentage with at most two decimals (the engine's unit). */
 const ratePattern = /^\d{1,3}(\.\d{1,2})?$/
 
@@ -58,22 +70,21 @@ const ratePattern = /^\d{1,3}(\.\d{1,2})?$/
  */
 export function checkLoanForm(
   values: LoanFormValues,
-): { ok: true; loan: LoanFields } | { ok: false; message: string } {
+): { ok: true; loan: LoanFields } | { ok: false; message: string; fields: LoanFormField[] } {
   const rateText = values.interestRate.trim()
-  if (
-    values.personId === '' ||
-    values.amount.trim() === '' ||
-    rateText === '' ||
-    values.startDate === '' ||
-    values.dueDate === ''
-  ) {
-    return { ok: false, message: loanMessages.required }
-  }
+  const missing = requiredFields.filter((field) => values[field].trim() === '')
+  if (missing.length > 0) return { ok: false, message: loanMessages.required, fields: missing }
   const amount = parseRupees(values.amount)
-  if (!amount.ok) return { ok: false, message: moneyMessages[amount.reason] }
-  if (amount.paise < 100) return { ok: false, message: loanMessages.amountTooSmall }
-  if (!ratePattern.test(rateText)) return { ok: false, message: loanMessages.badRate }
-  if (values.dueDate <= values.startDate) return { ok: false, message: loanMessages.dueBeforeStart }
+  if (!amount.ok) return { ok: false, message: moneyMessages[amount.reason], fields: ['amount'] }
+  if (amount.paise < 100) {
+    return { ok: false, message: loanMessages.amountTooSmall, fields: ['amount'] }
+  }
+  if (!ratePattern.test(rateText)) {
+    return { ok: false, message: loanMessages.badRate, fields: ['interestRate'] }
+  }
+  if (values.dueDate <= values.startDate) {
+    return { ok: false, message: loanMessages.dueBeforeStart, fields: ['dueDate'] }
+  }
   return {
     ok: true,
     loan: {

@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react'
 export function RevivedNote({ revived }: { revived: boolean }) {
   if (!revived) return null
   return (
-    <Text as="span" display="block" fontSize="xs" color="orange.fg">
+    <Text as="span" display="block" fontSize="sm" color="orange.fg">
       Deleted on another device; shown again because they have a loan
     </Text>
   )

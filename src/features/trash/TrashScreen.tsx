@@ -6,7 +6,7 @@ import { DateText } from '../../ui/DateText.tsx'
 import { FormAlert } from '../../ui/form.tsx'
 import { MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
-import { loanLabel } from '../loans/loanText.ts'
+import { LoanName } from '../loans/LoanName.tsx'
 
 /**
  * Deleted people and loans. Nothing is ever destroyed: deleting archives, and Restore brings an
@@ -90,7 +90,6 @@ export function TrashScreen() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Loan</Table.ColumnHeader>
-                <Table.ColumnHeader>Person</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
                 <Table.ColumnHeader>Start Date</Table.ColumnHeader>
                 <Table.ColumnHeader>Actions</Table.ColumnHeader>
@@ -99,8 +98,9 @@ export function TrashScreen() {
             <Table.Body>
               {archivedLoans.map((loan) => (
                 <Table.Row key={loan.id}>
-                  <Table.Cell fontFamily="mono">{loanLabel(loan.id)}</Table.Cell>
-                  <Table.Cell>{names.get(loan.personId) ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    <LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />
+                  </Table.Cell>
                   <MoneyCell paise={loan.amount} />
                   <Table.Cell>
                     <DateText date={loan.startDate} />

@@ -1,0 +1,224 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { addDays } from '../../shared/dates.ts'
+import { balanceDue, type LedgerLoan } from '../../shared/ledger/engine.ts'
+import { paiseToRupeeInput } from '../../shared/money.ts'
+import { CitiesPage } from './pages/CitiesPage.ts'
+import { browserToday } from './pages/clock.ts'
+import { DepositPage } from './pages/DepositPage.ts'
+import {
+  appInstalled,
+  goOffline,
+  newLenderDevice,
+  phone,
+  unsaved,
+  type Device,
+} from './pages/devices.ts'
+import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+import { Shell } from './pages/Shell.ts'
+
+const today = browserToday()
+const desktop = { viewport: { width: 1280, height: 800 } }
+
+/** The loan that gets paid off: started today, so its balance due is its principal. */
+const paidLoan: LedgerLoan = {
+  id: 'B',
+  personId: 'p',
+  amount: 5_000_00,
+  interestRate: 12,
+  interestType: 'per_annum',
+  startDate: today,
+  dueDate: addDays(today, 30),
+  status: 'active',
+  createdAt: '2',
+  payments: [],
+}
+
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical'
+
+/** Waits for the screen's heading (or the error page's text) and for Chakra's entry animations. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .getByRole('heading', { level: 1 })
+    .or(page.getByText('Some Error Occured in Application'))
+    .first()
+    .waitFor()
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
+}
+
+/**
+ * Scans the page with axe (WCAG 2.x A/AA and best practices). Counts every violation by impact
+ * into `counts`; lists each serious or critical one in `problems`.
+ */
+async function scan(
+  page: Page,
+  where: string,
+  counts: Record<Impact, number>,
+  problems: string[],
+): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  for (const violation of results.violations) {
+    const impact = (violation.impact ?? 'minor') as Impact
+    counts[impact] += violation.nodes.length
+    if (impact === 'serious' || impact === 'critical') {
+      const targets = violation.nodes.map((n) => n.target.join(' ')).slice(0, 4)
+      const problem = `${where}: ${impact} ${violation.id} (${violation.help}) at ${targets.join(', ')}`
+      console.log(problem)
+      problems.push(problem)
+    }
+  }
+}
+
+test('every screen, phone and desktop, synced and offline with an unsaved change: no serious or critical axe violation', async ({
+  browser,
+}) => {
+  test.setTimeout(1_200_000)
+  const { device: handset } = await newLenderDevice(browser, phone)
+  const { page } = handset
+
+  // A book with one person, two loans (one paid off) and a deposit. Screens may take longer
+  // than usual to appear while the scans share the machine, so this setup waits up to a minute.
+  const slow = expect.configure({ timeout: 60_000 })
+  const heading = (name: string) => page.getByRole('heading', { name, level: 1 })
+  await page.goto('/city')
+  await slow(heading('Cities')).toBeVisible()
+  await new CitiesPage(page).add('Sitapur')
+  const person = new PersonFormPage(page)
+  await page.goto('/people/add')
+  await slow(heading('Add Person')).toBeVisible()
+  await person.fill({ name: 'Kamla Devi', city: 'Sitapur', phone: '9876543210' })
+  await person.submit()
+  await slow(page).toHaveURL(/\/people$/)
+  const personHref = await page.getByRole('link', { name: 'Edit' }).first().getAttribute('href')
+  const personId = personHref?.split('/').pop() ?? ''
+  expect(personId).not.toBe('')
+  const form = new LoanFormPage(page)
+  for (const loan of [
+    {
+      amount: '10000',
+      rate: '2',
+      type: 'Per Month' as const,
+      startDate: addDays(today, -45),
+      dueDate: addDays(today, 60),
+      description: 'Seeds for the rabi crop',
+    },
+    {
+      amount: '5000',
+      rate: '12',
+      startDate: paidLoan.startDate,
+      dueDate: paidLoan.dueDate,
+      description: 'School fees',
+    },
+  ]) {
+    await page.goto('/loans/add')
+    await slow(heading('Add Loan')).toBeVisible()
+    await form.fill({ person: 'Kamla Devi', ...loan })
+    await form.submit()
+    await slow(page).toHaveURL(/\/loans$/)
+  }
+  const editHref = await page.getByRole('link', { name: 'Edit' }).first().getAttribute('href')
+  const loanId = editHref?.split('/').pop() ?? ''
+  expect(loanId).not.toBe('')
+  const personLoans = new PersonLoansPage(page)
+  // The machine may be busy: screens get longer than usual to appear here.
+  await page.goto(`/users/${personId}/loans`)
+  await slow(personLoans.card('School fees')).toBeVisible()
+  const paidLabel = await personLoans.loanLabel('School fees')
+  const deposit = new DepositPage(page)
+  await page.goto(`/users/${personId}/deposit`)
+  await slow(deposit.amount).toBeVisible()
+  await deposit.amount.fill(paiseToRupeeInput(balanceDue(paidLoan, today)))
+  await deposit.payFull(paidLabel)
+  await deposit.record()
+  await slow(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
+  await slow(personLoans.card('School fees')).toContainText('Paid')
+  await handset.shell.waitSynced()
+  await appInstalled(handset)
+
+  // The same lender at a desk: a second device, signed in with the phone's session cookie.
+  const { cookies } = await handset.context.storageState()
+  const deskContext = await browser.newContext({
+    ...desktop,
+    storageState: { cookies, origins: [] },
+  })
+  const deskPage = await deskContext.newPage()
+  const desk: Device = { context: deskContext, page: deskPage, shell: new Shell(deskPage) }
+  await deskPage.goto('/people')
+  await slow(deskPage.getByText('Kamla Devi').first()).toBeVisible()
+  await desk.shell.waitSynced()
+  await appInstalled(desk)
+
+  const routes = [
+    '/dashboard',
+    '/city',
+    '/people',
+    '/people/add',
+    `/people/edit/${personId}`,
+    `/people/${personId}`,
+    `/users/${personId}/loans`,
+    `/users/${personId}/deposit`,
+    '/loans',
+    `/loans/add?personId=${personId}`,
+    `/loans/edit/${loanId}`,
+    '/trash',
+    '/settings',
+    '/no/such/page',
+  ]
+  const problems: string[] = []
+  const report: Record<string, Record<Impact, number>> = {}
+
+  async function scanAll(device: Device, state: string): Promise<void> {
+    const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
+    report[state] = counts
+    for (const route of routes) {
+      await device.page.goto(route)
+      await settled(device.page)
+      await scan(device.page, `${state} ${route}`, counts, problems)
+    }
+  }
+
+  await scanAll(handset, 'phone 390×844, synced')
+  await scanAll(desk, 'desktop 1280×800, synced')
+  for (const [device, name] of [
+    [handset, 'phone 390×844'],
+    [desk, 'desktop 1280×800'],
+  ] as const) {
+    await device.page.goto('/dashboard')
+    await settled(device.page)
+    await goOffline(device)
+    await new PersonFormPage(device.page).add({ name: 'Offline Omkar', city: 'Sitapur' })
+    await expect(device.shell.sync).toContainText(unsaved(1))
+    await scanAll(device, `${name}, offline, 1 unsaved`)
+    await expect(device.shell.sync).toContainText(unsaved(1))
+  }
+
+  // The login page, signed out (offline, so the lender is asked first).
+  for (const [device, name] of [
+    [handset, 'phone 390×844'],
+    [desk, 'desktop 1280×800'],
+  ] as const) {
+    const state = `${name}, signed out`
+    const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
+    report[state] = counts
+    await device.shell.logoutButton().filter({ visible: true }).first().click()
+    await device.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Log out anyway' })
+      .click()
+    await expect(device.page).toHaveURL(/\/login$/)
+    await settled(device.page)
+    await scan(device.page, `${state} /login`, counts, problems)
+  }
+
+  // For the lead to quote: axe's violations (affected elements) by impact, per state.
+  for (const [state, counts] of Object.entries(report)) {
+    console.log(
+      `axe ${state}: critical ${counts.critical}, serious ${counts.serious}, moderate ${counts.moderate}, minor ${counts.minor}`,
+    )
+  }
+  expect(problems).toEqual([])
+})
