@@ -4,7 +4,7 @@
  */
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
-import type { InterestType, StoredStatus } from '../ledger/types.ts'
+import type { Actor, InterestType, StoredStatus } from '../ledger/types.ts'
 import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -160,6 +160,57 @@ export function restoreLoan(doc: Y.Doc, id: string, opts: MutationOptions): bool
     setIfChanged(loan, 'archivedAt', undefined)
     setIfChanged(loan, 'archivedWith', undefined)
     touch(loan, opts.now, by)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/**
+ * Loan id → the person it was archived with, for the loans that `archivePerson` archived (so
+ * `restorePerson` brings back exactly those). The book export keeps it.
+ */
+export function readArchivedWith(doc: Y.Doc): Map<string, string> {
+  const result = new Map<string, string>()
+  for (const [id, entry] of loansMap(doc).entries()) {
+    if (!(entry instanceof Y.Map)) continue
+    const personId = (entry as Y.Map<unknown>).get('archivedWith')
+    if (typeof personId === 'string') result.set(id, personId)
+  }
+  return result
+}
+
+/** A loan's state after its creation, as an exported book carries it. */
+export interface LoanHistory {
+  status: StoredStatus
+  updatedAt: string
+  updatedBy?: Actor
+  archived: boolean
+  archivedAt?: string
+  archivedWith?: string
+}
+
+/**
+ * Puts back a loan's later state exactly as exported (status, last change, archive), for the
+ * book import: `addLoan` then this gives the same stored loan, timestamps included. Not for
+ * edits, which go through `updateLoan` and `archiveLoan`. False when the loan is unknown.
+ */
+export function restoreLoanHistory(
+  doc: Y.Doc,
+  id: string,
+  history: LoanHistory,
+  opts: { origin?: unknown } = {},
+): boolean {
+  assertOneOf(history.status, STORED_STATUSES, 'status')
+  assertTimestamp(history.updatedAt)
+  const loan = entryMap(loansMap(doc), id)
+  if (!loan) return false
+  const by = actorToStore(history.updatedBy)
+  doc.transact(() => {
+    setIfChanged(loan, 'status', history.status)
+    setIfChanged(loan, 'archived', history.archived === true)
+    setIfChanged(loan, 'archivedAt', history.archivedAt)
+    setIfChanged(loan, 'archivedWith', history.archivedWith)
+    loan.set('updatedAt', history.updatedAt)
+    setIfChanged(loan, 'updatedBy', by)
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }

@@ -82,7 +82,7 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
 export function recordDeposit(
   doc: Y.Doc,
   deposit: DepositInput,
-  opts: MutationOptions & { depositId?: string },
+  opts: MutationOptions & { depositId?: string; paymentIds?: readonly string[] },
 ): DepositResult {
   assertTimestamp(opts.now)
   assertIsoDate(deposit.date, 'date')
@@ -98,7 +98,12 @@ export function recordDeposit(
   }
   const depositId = newId(opts.depositId)
   const payments = paymentsMap(doc)
-  const paymentIds = allocations.map(() => newId(undefined))
+  // An import keeps the ids it exported: one per non-zero allocation, in order.
+  if (opts.paymentIds !== undefined && opts.paymentIds.length !== allocations.length) {
+    throw new TypeError('paymentIds must give one id per non-zero allocation')
+  }
+  const paymentIds = allocations.map((_, index) => newId(opts.paymentIds?.[index]))
+  if (paymentIds.some((id) => payments.has(id))) throw new TypeError('payment already exists')
   doc.transact(() => {
     allocations.forEach(({ loanId, amount }, index) => {
       const id = paymentIds[index] as string

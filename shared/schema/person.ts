@@ -3,6 +3,7 @@
  * their edit; on the same field the last writer wins.
  */
 import * as Y from 'yjs'
+import type { Actor } from '../ledger/types.ts'
 import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -174,6 +175,39 @@ export function restorePerson(doc: Y.Doc, id: string, opts: MutationOptions): bo
       loan.delete('archivedWith')
       touch(loan, opts.now, by)
     }
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return true
+}
+
+/** A person's state after their creation, as an exported book carries it. */
+export interface PersonHistory {
+  updatedAt: string
+  updatedBy?: Actor
+  /** As stored: true also for a `revived` person (the reader derives `revived` again). */
+  archived: boolean
+  archivedAt?: string
+}
+
+/**
+ * Puts back a person's later state exactly as exported (last change, archive), for the book
+ * import: `addPerson` then this gives the same stored person. Not for edits, which go through
+ * `updatePerson` and `archivePerson`. False when the person is unknown.
+ */
+export function restorePersonHistory(
+  doc: Y.Doc,
+  id: string,
+  history: PersonHistory,
+  opts: { origin?: unknown } = {},
+): boolean {
+  assertTimestamp(history.updatedAt)
+  const person = entryMap(peopleMap(doc), id)
+  if (!person) return false
+  const by = actorToStore(history.updatedBy)
+  doc.transact(() => {
+    setIfChanged(person, 'archived', history.archived === true)
+    setIfChanged(person, 'archivedAt', history.archivedAt)
+    person.set('updatedAt', history.updatedAt)
+    setIfChanged(person, 'updatedBy', by)
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }

@@ -202,3 +202,41 @@ export function undoVoidsOf(doc: Y.Doc, targetId: string, opts: MutationOptions)
   }, opts.origin ?? LOCAL_ORIGIN)
   return { ok: true, voidIds: ids }
 }
+
+/** A record that a void was undone, as stored under the void's id. */
+export interface StoredUndo {
+  readonly voidId: string
+  readonly createdAt: string
+  readonly createdBy?: VoidInfo['by']
+}
+
+/** Every well-formed void, undone ones included, by createdAt then id (the export's list). */
+export function readVoids(doc: Y.Doc): StoredVoid[] {
+  const voids: StoredVoid[] = []
+  for (const [id, entry] of voidsMap(doc).entries()) {
+    const v = readVoid(id, entry)
+    if (v) voids.push(v)
+  }
+  return voids.sort(byTime)
+}
+
+/** Every well-formed undo of a void, by createdAt then voidId (the export's list). */
+export function readUndos(doc: Y.Doc): StoredUndo[] {
+  const undos: StoredUndo[] = []
+  for (const [voidId, entry] of undosMap(doc).entries()) {
+    if (typeof entry !== 'object' || entry === null) continue
+    const { createdAt, createdBy } = entry as Record<string, unknown>
+    if (typeof createdAt !== 'string') continue
+    const by = readActor(createdBy)
+    undos.push({ voidId, createdAt, ...(by && { createdBy: by }) })
+  }
+  return undos.sort((a, b) => byTime({ ...a, id: a.voidId }, { ...b, id: b.voidId }))
+}
+
+function byTime(
+  a: { createdAt: string; id: string },
+  b: { createdAt: string; id: string },
+): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}

@@ -7,6 +7,7 @@ import {
   type FormEvent,
   type ReactElement,
 } from 'react'
+import { useBookTransfer, type ImportOutcome } from '../../data/book.ts'
 import { readDeviceName, subscribeDeviceName, writeDeviceName } from '../../data/device.ts'
 import {
   MIN_PASSWORD_LENGTH,
@@ -29,9 +30,11 @@ const sections: { id: string; title: string; Section: () => ReactElement }[] = [
   { id: 'device-name', title: "This device's name", Section: DeviceNameSection },
   { id: 'devices', title: 'Devices', Section: DevicesSection },
   { id: 'password', title: 'Change password', Section: PasswordSection },
+  { id: 'export', title: 'Export book', Section: ExportSection },
+  { id: 'import', title: 'Import book', Section: ImportSection },
 ]
 
-/** `/settings`: this device's name, the signed-in devices, the password. */
+/** `/settings`: this device's name, the signed-in devices, the password, export and import. */
 export function SettingsScreen() {
   return (
     <Page title="Settings">
@@ -304,6 +307,126 @@ function PasswordSection() {
         <Box>
           <Button type="submit" colorPalette="teal" loading={busy}>
             Change password
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  )
+}
+
+/** Hands a file to the browser's downloads, as if the lender had clicked a link to it. */
+function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked later, not at once: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+function ExportSection() {
+  const book = useBookTransfer()
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted">
+        Keep a copy of your whole book, the Trash included: one file that Import book brings back,
+        or spreadsheets of people, loans and payments with today&apos;s figures.
+      </Text>
+      <Flex gap="3" wrap="wrap">
+        <Button
+          colorPalette="teal"
+          onClick={() => {
+            const { name, text } = book.exportJson()
+            download(name, new Blob([text], { type: 'application/json' }))
+          }}
+        >
+          Download book (JSON)
+        </Button>
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          onClick={() => {
+            const { name, bytes } = book.exportCsvZip()
+            download(
+              name,
+              new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+            )
+          }}
+        >
+          Download spreadsheets (CSV)
+        </Button>
+      </Flex>
+    </Stack>
+  )
+}
+
+// A broken file can have thousands of problems; the first ones are enough to find the fault.
+const SHOWN_PROBLEMS = 20
+
+function ImportSection() {
+  const book = useBookTransfer()
+  const [file, setFile] = useState<File | null>(null)
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!file) {
+      setOutcome({ ok: false, message: 'Choose the book file (.json) an export made.' })
+      return
+    }
+    setBusy(true)
+    const text = await file.text()
+    setOutcome(book.importJson(text))
+    setBusy(false)
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="3">
+        <Text color="fg.muted">
+          Import works into an empty book only. The file is checked first: if anything in it is
+          wrong, nothing is imported.
+        </Text>
+        <FormField label="Book file (JSON)">
+          <Input
+            type="file"
+            accept=".json,application/json"
+            pt="2"
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null)
+              setOutcome(null)
+            }}
+          />
+        </FormField>
+        {outcome?.ok === true && (
+          <Text role="status" color="green.700">
+            Imported {outcome.people} people, {outcome.loans} loans and {outcome.payments} payments.
+          </Text>
+        )}
+        {outcome?.ok === false && (
+          <Box role="alert" color="red.600">
+            <Text fontWeight="medium">{outcome.message}</Text>
+            {outcome.problems && (
+              <Box as="ul" ps="5" aria-label="Problems in the file">
+                {outcome.problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
+                  <Text as="li" key={problem} overflowWrap="anywhere">
+                    {problem}
+                  </Text>
+                ))}
+                {outcome.problems.length > SHOWN_PROBLEMS && (
+                  <Text as="li">and {outcome.problems.length - SHOWN_PROBLEMS} more</Text>
+                )}
+              </Box>
+            )}
+          </Box>
+        )}
+        <Box>
+          <Button type="submit" colorPalette="teal" loading={busy}>
+            Import book
           </Button>
         </Box>
       </Stack>
