@@ -206,7 +206,9 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   const people = new PeoplePage(page)
   await people.goto()
   await expect(people.row('Asha Devi')).toContainText('Rampur')
-  await expect(people.row('Asha Devi')).toContainText(formatINR(1500_00))
+  // What she owes today (the engine's figure), never the opening note typed in the form.
+  await expect(people.row('Asha Devi')).toContainText(formatINR(person.totalDue))
+  await expect(people.row('Asha Devi')).not.toContainText(formatINR(1500_00))
   await expect(people.row('Asha Devi')).toContainText('Friend')
 
   // Loan list: what is due today, in whole rupees.
