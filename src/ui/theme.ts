@@ -94,10 +94,10 @@ const both = (value: string) => ({ value: { _light: value, _dark: value } })
  * The ledger's own look: a quieter page colour, and tabular numerals so columns of rupees line
  * up digit under digit.
  *
- * Readable and touchable on a phone in the sun (WCAG 2.2 AA): Chakra's green and orange solids
- * (600) and its error, warning and success text colours carry white or sit on white at 3.3–3.8:1,
- * below the 4.5:1 small text needs, so they move one shade darker. Every button is at least
- * 44 px tall, a thumb's width, and the smallest size's text is 14 px, not 12.
+ * Readable and touchable on a phone in the sun (WCAG 2.2 AA): Chakra's green, orange and teal
+ * solids (600) and its error, warning and success text colours carry white or sit on white at
+ * 3.3–3.8:1, below the 4.5:1 small text needs, so they move one shade darker. Every button is at
+ * least 44 px tall, a thumb's width, and the smallest size's text is 14 px, not 12.
  */
 export const ledgerConfig = defineConfig({
   globalCss: {
@@ -109,6 +109,7 @@ export const ledgerConfig = defineConfig({
       colors: {
         green: { solid: both('{colors.green.700}') },
         orange: { solid: both('{colors.orange.700}') },
+        teal: { solid: both('{colors.teal.700}') },
         fg: {
           error: both('{colors.red.600}'),
           warning: both('{colors.orange.700}'),

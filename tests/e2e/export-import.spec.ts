@@ -57,7 +57,7 @@ async function smallBook(page: Page): Promise<void> {
     const deposit = new DepositPage(page)
     await deposit.goto(personId)
     await deposit.amount.fill(amount)
-    await deposit.date.fill(day(-10))
+    await deposit.fillDate(day(-10))
     await deposit.allocation(tractor).fill(amount)
     await deposit.record()
     await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
