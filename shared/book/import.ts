@@ -207,38 +207,20 @@ export function parseBook(json: string): ParsedBook {
 
 function linkProblems(book: BookFile): string[] {
   const problems: string[] = []
-  const unique = (name: string, ids: string[]) => {
+  const unique = (name: string, records: readonly { id: string }[]) => {
     const seen = new Set<string>()
-    ids.forEach((value, i) => {
-      if (seen.has(value)) problems.push(`${name}[${i}].id: the id ${value} is used twice`)
-      seen.add(value)
+    records.forEach(({ id }, i) => {
+      if (seen.has(id)) problems.push(`${name}[${i}].id: the id ${id} is used twice`)
+      seen.add(id)
     })
     return seen
   }
-  const people = unique(
-    'people',
-    book.people.map((p) => p.id),
-  )
-  const loans = unique(
-    'loans',
-    book.loans.map((l) => l.id),
-  )
-  unique(
-    'payments',
-    book.payments.map((p) => p.id),
-  )
-  const waivers = unique(
-    'waivers',
-    book.waivers.map((w) => w.id),
-  )
-  const voids = unique(
-    'voids',
-    book.voids.map((v) => v.id),
-  )
-  unique(
-    'cities',
-    book.cities.map((c) => c.id),
-  )
+  const people = unique('people', book.people)
+  const loans = unique('loans', book.loans)
+  unique('payments', book.payments)
+  const waivers = unique('waivers', book.waivers)
+  const voids = unique('voids', book.voids)
+  unique('cities', book.cities)
   book.loans.forEach((l, i) => {
     if (!people.has(l.personId)) problems.push(`loans[${i}].personId: no person has this id`)
     if (l.dueDate <= l.startDate) problems.push(`loans[${i}].dueDate: must be after startDate`)
