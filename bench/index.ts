@@ -5,6 +5,7 @@
 import { benchBook } from './book.ts'
 import { benchBrowser } from './browser.ts'
 import { benchEngine } from './engine.ts'
+import { benchExport } from './export.ts'
 import { benchScaleOut } from './scaleout.ts'
 import { benchShipping } from './shipping.ts'
 import { benchSync } from './sync.ts'
@@ -12,6 +13,7 @@ import { benchSync } from './sync.ts'
 await benchShipping()
 await benchEngine()
 await benchBook()
+benchExport()
 await benchBrowser()
 await benchSync()
 await benchScaleOut()

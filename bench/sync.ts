@@ -9,20 +9,19 @@
  * otherwise.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { spawn } from 'node:child_process'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import * as encoding from 'lib0/encoding'
-import { WebSocket, WebSocketServer } from 'ws'
+import { WebSocket } from 'ws'
 import * as Y from 'yjs'
-import { docs, setPersistence, setupWSConnection } from '@y/websocket-server/utils'
+import { docs, setPersistence } from '@y/websocket-server/utils'
 import { MessageType, SYNC_PATH, userRoom } from '../shared/protocol.ts'
-import { startServer } from '../server/app.ts'
-import { loadConfig } from '../server/config.ts'
+import { startOurs, startStock } from './sync-servers-start.ts'
 import {
   editPair,
   nextTurn,
@@ -185,20 +184,6 @@ function signUpFrom(baseUrl: string, localAddress: string, email: string) {
   })
 }
 
-async function startStock(): Promise<{ server: Server; syncUrl: string }> {
-  const wss = new WebSocketServer({ noServer: true })
-  const server = createServer((_req, res) => res.end('stock'))
-  server.on('upgrade', (req, socket, head) => {
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const docName = (req.url ?? '/').slice(SYNC_PATH.length + 1).split('?')[0]!
-      setupWSConnection(ws, req, { docName })
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
-  return { server, syncUrl: `ws://127.0.0.1:${port}${SYNC_PATH}` }
-}
-
 interface Leveldb {
   getYDoc(name: string): Promise<Y.Doc>
   storeUpdate(name: string, update: Uint8Array): Promise<unknown>
@@ -230,21 +215,59 @@ function line(what: string, ours: string, stock: string, ratio: number, note = '
   console.log(`sync: ${what} ${ours} (stock ${stock}, ratio ${ratio.toFixed(2)}x)${note}`)
 }
 
+/** Prints p50 and p99 of one-edit round trips through each server, alternating rounds. */
+async function latencyLines(
+  what: string,
+  ours: Target,
+  stock: Target,
+  room: string,
+  withTarget: boolean,
+): Promise<void> {
+  const pairs = { ours: await editPair(ours, room), stock: await editPair(stock, room) }
+  await pairs.stock.measure(50) // warm-up
+  await pairs.ours.measure(50)
+  const latency = { ours: [] as number[], stock: [] as number[] }
+  for (let round = 0; round < 10; round++) {
+    latency.stock.push(...(await pairs.stock.measure(LATENCY_EDITS / 10)))
+    latency.ours.push(...(await pairs.ours.measure(LATENCY_EDITS / 10)))
+  }
+  pairs.ours.close()
+  pairs.stock.close()
+  for (const p of [50, 99]) {
+    const ms = { ours: percentile(latency.ours, p), stock: percentile(latency.stock, p) }
+    const target = ms.ours <= ms.stock ? ' target ≤1.0x: met' : ' target ≤1.0x: MISSED'
+    line(
+      `${what} p${p}`,
+      `${ms.ours.toFixed(2)} ms`,
+      `${ms.stock.toFixed(2)} ms`,
+      ms.ours / ms.stock,
+      withTarget && p === 50 ? target : '',
+    )
+  }
+}
+
+/** Both servers in a child process (see sync-servers.ts). */
+async function startServersApart(): Promise<{ ours: string; stock: string; close(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/sync-servers.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const urls = await new Promise<{ ours: string; stock: string }>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))))
+    })
+    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)))
+  })
+  return { ...urls, close: () => child.stdin.end() }
+}
+
 /** Prints the sync figures, ours beside the stock server's. */
 export async function benchSync(): Promise<void> {
   // Every y-websocket provider adds a process 'exit' listener; eleven at once is expected here.
   process.setMaxListeners(READERS + 10)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rin-khata-bench-'))
-  const ours = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'no-dist'),
-      LOG_LEVEL: 'silent',
-      ROOM_IDLE_MS: '300',
-    }),
-  )
+  const ours = await startOurs(dataDir, { ROOM_IDLE_MS: '300' })
   const stock = await startStock()
   try {
     // One lender per room; better-auth allows three sign-ups per address per 10 s, so each trio
@@ -271,34 +294,32 @@ export async function benchSync(): Promise<void> {
     const room = userRoom(main.userId)
 
     // Latency: alternate the two servers in short rounds, so that load from other processes on a
-    // shared machine falls on both alike.
-    const pairs = {
-      ours: await editPair(oursTarget, room),
-      stock: await editPair(stockTarget, room),
+    // shared machine falls on both alike. Measured twice: with both servers in a process of their
+    // own, as deployed (the figure the target is for), and in this process, where the clients
+    // wait while the server does anything at all, its disk append included.
+    const apart = await startServersApart()
+    try {
+      const user = await signUpFrom(apart.ours, '127.0.0.1', 'latency@example.com')
+      await latencyLines(
+        'one-edit latency',
+        {
+          label: 'ours',
+          syncUrl: apart.ours.replace('http', 'ws') + SYNC_PATH,
+          cookie: user.cookie,
+        },
+        { label: 'stock', syncUrl: apart.stock, cookie: '' },
+        userRoom(user.userId),
+        true,
+      )
+    } finally {
+      apart.close()
     }
-    await pairs.stock.measure(50) // warm-up
-    await pairs.ours.measure(50)
-    const latency = { ours: [] as number[], stock: [] as number[] }
-    for (let round = 0; round < 10; round++) {
-      latency.stock.push(...(await pairs.stock.measure(LATENCY_EDITS / 10)))
-      latency.ours.push(...(await pairs.ours.measure(LATENCY_EDITS / 10)))
-    }
-    pairs.ours.close()
-    pairs.stock.close()
-    const p50 = { ours: percentile(latency.ours, 50), stock: percentile(latency.stock, 50) }
-    const p99 = { ours: percentile(latency.ours, 99), stock: percentile(latency.stock, 99) }
-    line(
-      'one-edit latency p50',
-      `${p50.ours.toFixed(2)} ms`,
-      `${p50.stock.toFixed(2)} ms`,
-      p50.ours / p50.stock,
-      p50.ours <= p50.stock ? ' target ≤1.0x: met' : ' target ≤1.0x: MISSED',
-    )
-    line(
-      'one-edit latency p99',
-      `${p99.ours.toFixed(2)} ms`,
-      `${p99.stock.toFixed(2)} ms`,
-      p99.ours / p99.stock,
+    await latencyLines(
+      'one-edit latency, clients and servers on one thread,',
+      oursTarget,
+      stockTarget,
+      room,
+      false,
     )
 
     const rate = { stock: await editsPerSecond(stockTarget, 'throughput-stock'), ours: 0 }

@@ -155,26 +155,41 @@ function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`
 }
 
+/** How long a loan has run: not yet, started today, or calendar years, months and days. */
+export type LoanAge =
+  | { kind: 'notStarted' }
+  | { kind: 'today' }
+  | { kind: 'running'; years: number; months: number; days: number }
+
 /**
- * How long a loan has run, as the person loans page shows it: 'Not started yet', 'Today', or
- * calendar years, months and days with zero parts left out ('1 year, 3 days'). Whole months are
- * counted first, clamping to the month's end, so 2025-01-31 to 2025-03-01 is '1 month, 1 day'.
+ * How long a loan has run, in parts a screen words in its language. Whole months are counted
+ * first, clamping to the month's end, so 2025-01-31 to 2025-03-01 is 1 month and 1 day.
  */
-export function loanAgeText(startDate: IsoDate, today: IsoDate): string {
+export function loanAge(startDate: IsoDate, today: IsoDate): LoanAge {
   const s = parts(startDate)
   if (!s) throw new RangeError(`Not a calendar date: ${JSON.stringify(startDate)}`)
   const t = epochDay(today)
   const start = daysFromCivil(s[0], s[1], s[2])
-  if (t < start) return 'Not started yet'
-  if (t === start) return 'Today'
+  if (t < start) return { kind: 'notStarted' }
+  if (t === start) return { kind: 'today' }
   const [ty, tm] = parts(today) as [number, number, number]
   let months = (ty - s[0]) * 12 + (tm - s[1])
   if (addMonthsClamped(s[0], s[1], s[2], months) > t) months -= 1
   const days = t - addMonthsClamped(s[0], s[1], s[2], months)
-  const years = Math.floor(months / 12)
+  return { kind: 'running', years: Math.floor(months / 12), months: months % 12, days }
+}
+
+/**
+ * How long a loan has run, in English: 'Not started yet', 'Today', or calendar years, months and
+ * days with zero parts left out ('1 year, 3 days'). The screens word `loanAge` from the catalogue.
+ */
+export function loanAgeText(startDate: IsoDate, today: IsoDate): string {
+  const age = loanAge(startDate, today)
+  if (age.kind === 'notStarted') return 'Not started yet'
+  if (age.kind === 'today') return 'Today'
   const text: string[] = []
-  if (years > 0) text.push(plural(years, 'year'))
-  if (months % 12 > 0) text.push(plural(months % 12, 'month'))
-  if (days > 0) text.push(plural(days, 'day'))
+  if (age.years > 0) text.push(plural(age.years, 'year'))
+  if (age.months > 0) text.push(plural(age.months, 'month'))
+  if (age.days > 0) text.push(plural(age.days, 'day'))
   return text.join(', ')
 }

@@ -94,17 +94,56 @@ function hundredthsText(hundredths: number): string {
   return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`
 }
 
+/** The unit an amount is read in: '2.5' 'lakh'. */
+export type AmountUnit = 'thousand' | 'lakh' | 'crore'
+
 /**
- * An amount in the words a lender says it in, so 2,50,000 and 25,00,000 never look alike:
- * 25000000 paise → '2.5 lakh', 1000000000 → '1 crore', 150000 → '1.5 thousand'. Two decimals at
- * most, cut rather than rounded, so the words never overstate the figure (₹1,99,999 is
- * '1.99 lakh', not '2 lakh'). Below ₹1,000 the figure says it all, so it returns null.
+ * An amount as a figure and a unit, so 2,50,000 and 25,00,000 never look alike: 25000000 paise →
+ * { value: '2.5', unit: 'lakh' }, 1000000000 → '1' crore, 150000 → '1.5' thousand. Two decimals
+ * at most, cut rather than rounded, so the words never overstate the figure (₹1,99,999 is
+ * '1.99' lakh, not '2'). Below ₹1,000 the figure says it all, so it returns null. The unit's
+ * word comes from the app's catalogue; `rupeesInWords` gives the English.
  */
-export function rupeesInWords(paise: Paise): string | null {
+export function rupeesInUnits(paise: Paise): { value: string; unit: AmountUnit } | null {
   if (!Number.isSafeInteger(paise) || paise < 0) return null
   const rupees = Math.floor(paise / 100)
-  if (rupees >= 10_000_000) return `${hundredthsText(Math.floor(rupees / 100_000))} crore`
-  if (rupees >= 100_000) return `${hundredthsText(Math.floor(rupees / 1_000))} lakh`
-  if (rupees >= 1_000) return `${hundredthsText(Math.floor(rupees / 10))} thousand`
+  if (rupees >= 10_000_000) {
+    return { value: hundredthsText(Math.floor(rupees / 100_000)), unit: 'crore' }
+  }
+  if (rupees >= 100_000) return { value: hundredthsText(Math.floor(rupees / 1_000)), unit: 'lakh' }
+  if (rupees >= 1_000) return { value: hundredthsText(Math.floor(rupees / 10)), unit: 'thousand' }
   return null
+}
+
+/** `rupeesInUnits` in English words: 25000000 paise → '2.5 lakh'; null below ₹1,000. */
+export function rupeesInWords(paise: Paise): string | null {
+  const units = rupeesInUnits(paise)
+  return units === null ? null : `${units.value} ${units.unit}`
+}
+
+/** An amount split the way it is said aloud in Indian languages: crore, lakh, thousand, rupees. */
+export interface SpokenParts {
+  crore: number
+  lakh: number
+  thousand: number
+  rupees: number
+  paise: number
+}
+
+/**
+ * The parts of an amount as a lender says it in Hindi, exactly (nothing cut): 25000000 paise →
+ * { lakh: 2, thousand: 50 } ("2 लाख 50 हज़ार"), 19999950 → 1 lakh 99 thousand 999 rupees 50
+ * paise. Like `rupeesInWords`, below ₹1,000 the figure says it all, so it returns null. The
+ * words themselves come from the app's catalogue; this module has no language.
+ */
+export function rupeesInParts(paise: Paise): SpokenParts | null {
+  if (!Number.isSafeInteger(paise) || paise < 100_000) return null
+  const rupees = Math.floor(paise / 100)
+  return {
+    crore: Math.floor(rupees / 10_000_000),
+    lakh: Math.floor((rupees % 10_000_000) / 100_000),
+    thousand: Math.floor((rupees % 100_000) / 1_000),
+    rupees: rupees % 1_000,
+    paise: paise % 100,
+  }
 }

@@ -2,6 +2,9 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+// First: initialises the catalogue (and <html lang>) before anything renders.
+import { i18n } from './i18n/index.ts'
 import { router } from './router.tsx'
 import { useDesignSystem } from './ui/systemStore.ts'
 
@@ -10,9 +13,11 @@ if (!container) throw new Error('index.html has no #root element')
 
 function App() {
   return (
-    <ChakraProvider value={useDesignSystem()}>
-      <RouterProvider router={router} />
-    </ChakraProvider>
+    <I18nextProvider i18n={i18n}>
+      <ChakraProvider value={useDesignSystem()}>
+        <RouterProvider router={router} />
+      </ChakraProvider>
+    </I18nextProvider>
   )
 }
 

@@ -13,7 +13,7 @@ import { RouteError } from './routes/RouteError.tsx'
 import { rootRoute } from './routes/root.tsx'
 import { cityRoute, dashboardRoute, settingsRoute, trashRoute } from './routes/screens.tsx'
 import { PendingScreen } from './ui/shell/PendingScreen.tsx'
-import { depositRoute, personLoansRoute } from './routes/users.tsx'
+import { depositRoute, personLoansRoute, statementRoute } from './routes/users.tsx'
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -27,6 +27,7 @@ const routeTree = rootRoute.addChildren([
     personDetailsRoute,
     personLoansRoute,
     depositRoute,
+    statementRoute,
     loansRoute,
     loanAddRoute,
     loanEditRoute,

@@ -1,5 +1,6 @@
 import * as Y from 'yjs'
 import * as awarenessProtocol from 'y-protocols/awareness'
+import { CloseCode, closeReason } from '../../shared/protocol.ts'
 import type { DocStorage } from '../storage/types.ts'
 import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
@@ -67,21 +68,21 @@ interface PeerState {
 
 /**
  * One document in memory and the sockets editing it. Client updates are applied at once (so the
- * next message sees them) and collected; at the end of the event-loop turn the batch is merged,
- * appended to storage as one row, and only then broadcast and published to other processes; its
- * senders get a `stored` message with their count within ACK_DELAY_MS.
+ * next message sees them) and collected; once the socket callback returns, the batch is merged,
+ * broadcast to this process's sockets and appended to storage as one row; only once it is stored
+ * is it published to other processes, and its senders get a `stored` message with their count
+ * within ACK_DELAY_MS.
  */
 export class Room {
-  readonly doc = new Y.Doc()
   /**
-   * A second copy of `doc`, fed the same updates in the same order, that tries each client
-   * update first. Yjs integrates an update struct by struct and cannot roll back, so an update
-   * that throws half-way (a well-formed but mutated one can) would leave part of itself in the
-   * doc, in the next stored batch and in every peer. Only an update the mirror took whole
-   * reaches `doc`; one that broke the mirror is refused and the mirror is rebuilt from `doc`.
+   * The room's doc. Yjs integrates an update struct by struct and cannot roll back, so a client
+   * update that throws half-way (a well-formed but mutated one can) leaves part of itself in the
+   * doc. That part never leaves it: it is cut from the batch before anything is broadcast or
+   * stored, the doc is replaced by one rebuilt from storage (see `rebuild`), and the sender is
+   * refused. Every update is applied once, so a good one costs what it costs the stock server.
    */
-  private mirror = new Y.Doc()
-  readonly awareness = new awarenessProtocol.Awareness(this.doc)
+  private current: Y.Doc
+  readonly awareness: awarenessProtocol.Awareness
   /** Live peers plus connections still waiting for the load; the room unloads at zero. */
   refs = 0
   /** Set when the room should leave memory once idle (see Rooms). */
@@ -108,24 +109,28 @@ export class Room {
   private ackTimer: NodeJS.Timeout | null = null
   private flushScheduled = false
   private writing: Promise<void> = Promise.resolve()
+  /**
+   * Broadcast batches and acks waiting for the next write. While one append is on its way to
+   * disk, every batch that arrives joins the next one (group commit): one append per disk round
+   * trip, not one per socket read, so a burst is not held to the disk's latency per update.
+   */
+  private unwritten: Uint8Array[] = []
+  private unwrittenAcks = new Map<Peer, number>()
+  private writeQueued = false
   private applyingFrom: Peer | null = null
+  /** Set while the doc is being rebuilt; frames that need the doc wait in `held`. */
+  private rebuilding: Promise<void> | null = null
+  private held: [Peer, Uint8Array][] = []
 
   constructor(
     readonly name: string,
     private readonly deps: RoomDeps,
   ) {
+    this.current = new Y.Doc()
+    this.current.on('update', this.onUpdate)
+    this.awareness = new awarenessProtocol.Awareness(this.current)
     // The server announces no awareness state of its own.
     this.awareness.setLocalState(null)
-    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
-      if (origin === 'socket') {
-        this.batch.push(update)
-        if (this.applyingFrom) this.batchSenders.add(this.applyingFrom)
-        this.scheduleFlush()
-      } else if (origin === 'fanout' || origin === 'storage') {
-        // Stored by the process that received it: only our sockets still need it.
-        this.broadcast(encodeUpdate(update), null)
-      }
-    })
     this.awareness.on(
       'update',
       (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
@@ -143,6 +148,21 @@ export class Room {
         }
       },
     )
+  }
+
+  get doc(): Y.Doc {
+    return this.current
+  }
+
+  private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin === 'socket') {
+      this.batch.push(update)
+      if (this.applyingFrom) this.batchSenders.add(this.applyingFrom)
+      this.scheduleFlush()
+    } else if (origin === 'fanout' || origin === 'storage') {
+      // Stored by the process that received it: only our sockets still need it.
+      this.broadcast(encodeUpdate(update), null)
+    }
   }
 
   /** Reads the stored state into the doc and starts listening to other processes. */
@@ -197,38 +217,17 @@ export class Room {
 
   /** An update another process stored as `seq`: applied unless this room already has it. */
   private receiveStored(update: Uint8Array, seq: number): void {
-    if (!this.live || seq <= this.seq || this.ahead.has(seq)) return
+    // While rebuilding, the rebuilt doc reads every stored row, this one included.
+    if (!this.live || this.rebuilding || seq <= this.seq || this.ahead.has(seq)) return
     this.applyStored([update], 'fanout')
     this.markStored(seq, false)
   }
 
-  /** Applies rows some process already stored (and so already checked) to `doc` and the mirror. */
+  /** Applies rows some process already stored (and so already checked) to `doc`. */
   private applyStored(updates: Uint8Array[], origin: 'storage' | 'fanout'): void {
-    this.mirror.transact(() => {
-      for (const update of updates) Y.applyUpdate(this.mirror, update)
-    })
     this.doc.transact(() => {
       for (const update of updates) Y.applyUpdate(this.doc, update, origin)
     }, origin)
-  }
-
-  /**
-   * Tries a client update on the mirror; throws BadMessageError, with `doc` untouched, if it
-   * does not apply. A throw leaves the mirror half-changed, so it is rebuilt from `doc` (the
-   * state with pending structs included), which costs one encode of the doc: only a refused
-   * update pays it.
-   */
-  private tryOnMirror(update: Uint8Array): void {
-    try {
-      Y.applyUpdate(this.mirror, update)
-    } catch (error) {
-      this.mirror.destroy()
-      this.mirror = new Y.Doc()
-      Y.applyUpdate(this.mirror, Y.encodeStateAsUpdate(this.doc))
-      throw new BadMessageError(
-        `update does not apply: ${error instanceof Error ? error.message : String(error)}`,
-      )
-    }
   }
 
   /**
@@ -257,7 +256,14 @@ export class Room {
   /** Joins a socket: the server opens the sync handshake and shares who else is here. */
   addPeer(peer: Peer): void {
     this.peers.set(peer, { received: 0, awarenessIds: new Set() })
-    peer.send(encodeSyncStep1(this.doc))
+    if (this.rebuilding) {
+      // The doc's state vector may count part of a refused update: ask once it is rebuilt.
+      void this.rebuilding.then(() => {
+        if (this.peers.has(peer) && peer.open) peer.send(encodeSyncStep1(this.doc))
+      })
+    } else {
+      peer.send(encodeSyncStep1(this.doc))
+    }
     const states = this.awareness.getStates()
     if (states.size > 0) {
       peer.send(
@@ -289,6 +295,10 @@ export class Room {
     const state = this.peers.get(peer)
     if (!state) return
     const message = readClientMessage(data)
+    if (this.rebuilding && message.kind !== 'awareness') {
+      this.held.push([peer, data])
+      return
+    }
     switch (message.kind) {
       case 'syncStep1':
         peer.send(encodeSyncStep2(this.doc, message.stateVector))
@@ -296,18 +306,15 @@ export class Room {
       case 'update': {
         const refusal = this.deps.gate?.(this.doc, message.update) ?? null
         if (refusal !== null) throw new BadMessageError(`refused update: ${refusal}`)
-        this.tryOnMirror(message.update)
-        state.received++
         const batched = this.batch.length
         this.applyingFrom = peer
         try {
           Y.applyUpdate(this.doc, message.update, 'socket')
         } catch (error) {
-          // The mirror took it whole, so this should not happen; if it does, `doc` may hold part
-          // of the update. Keep that part out of storage and drop the room: its peers reconnect
-          // to a fresh copy loaded from what is stored.
+          // `doc` may hold part of the update: keep that part out of the batch (so it is neither
+          // broadcast nor stored) and out of the doc, which is rebuilt from what is stored.
           this.batch.length = batched
-          this.breakRoom(error)
+          this.rebuild()
           throw new BadMessageError(
             `update does not apply: ${error instanceof Error ? error.message : String(error)}`,
           )
@@ -319,6 +326,7 @@ export class Room {
         if (this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null) {
           this.batch.push(message.update)
         }
+        state.received++
         if (peer.wantsAcks) this.batchAcks.set(peer, state.received)
         this.scheduleFlush()
         break
@@ -334,7 +342,14 @@ export class Room {
     }
   }
 
-  /** Writes everything received so far; resolves when it is stored and acknowledged. */
+  /**
+   * Sends everything received so far to this process's other sockets, then writes it; resolves
+   * when it is stored and acknowledged. The broadcast does not wait for the disk: a peer that
+   * gets a change before it is stored loses nothing if the server then dies, since the sender
+   * still holds it unacknowledged and sends it again. What waits for the disk is what promises
+   * durability: the sender's `stored` acknowledgement, and the fan-out to other processes (which
+   * needs the stored row's seq).
+   */
   flush(): Promise<void> {
     if (this.batch.length === 0 && this.batchAcks.size === 0) return this.writing
     const updates = this.batch
@@ -343,7 +358,28 @@ export class Room {
     this.batch = []
     this.batchSenders = new Set()
     this.batchAcks = new Map()
-    this.writing = this.writing.then(() => this.write(updates, senders, acks))
+    let merged: Uint8Array | null = null
+    if (updates.length > 0 && !this.broken) {
+      merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates)
+      // A lone sender already has its own change; with several, each needs the others'.
+      const skip = senders.size === 1 ? [...senders][0]! : null
+      this.broadcast(encodeUpdate(merged), skip)
+    }
+    if (merged) this.unwritten.push(merged)
+    for (const [peer, count] of acks) this.unwrittenAcks.set(peer, count)
+    if (!this.writeQueued) {
+      this.writeQueued = true
+      this.writing = this.writing.then(() => {
+        this.writeQueued = false
+        const pending = this.unwritten
+        const pendingAcks = this.unwrittenAcks
+        this.unwritten = []
+        this.unwrittenAcks = new Map()
+        const row =
+          pending.length === 0 ? null : pending.length === 1 ? pending[0]! : Y.mergeUpdates(pending)
+        return this.write(row, pendingAcks)
+      })
+    }
     return this.writing
   }
 
@@ -365,14 +401,48 @@ export class Room {
     this.storedAcks.clear()
   }
 
-  /** Stores what was received before a failure, then sends every peer to a fresh copy. */
-  private breakRoom(error: unknown): void {
-    const peers = [...this.peers.keys()]
-    void this.flush().then(() => {
-      this.broken = true
-      this.deps.onBroken(this, error)
-      for (const peer of peers) peer.close(1011, 'room reloading')
-    })
+  /**
+   * Replaces a doc that holds part of a refused update with one read from storage, once the
+   * good updates received before it are stored. Peers stay connected: they were sent only good
+   * updates, all of which the rebuilt doc holds. Frames that need the doc wait until it is back;
+   * if storage cannot be read, the room breaks and its sockets reconnect to a fresh copy.
+   */
+  private rebuild(): void {
+    if (this.rebuilding) return
+    this.rebuilding = (async () => {
+      try {
+        await this.flush()
+        if (this.broken) return
+        const { updates, seq } = await this.deps.storage.load(this.name)
+        const doc = new Y.Doc()
+        doc.transact(() => {
+          for (const update of updates) Y.applyUpdate(doc, update)
+        })
+        this.current.off('update', this.onUpdate)
+        doc.on('update', this.onUpdate)
+        this.current = doc
+        this.ahead.clear()
+        this.seq = seq
+        this.rowsSinceSnapshot = updates.length
+      } catch (error) {
+        this.broken = true
+        this.deps.onBroken(this, error)
+        for (const peer of this.peers.keys()) peer.close(1011, 'storage unavailable')
+      } finally {
+        this.rebuilding = null
+      }
+      // Rows other processes stored while this one was reading, then the frames that waited.
+      void this.catchUp()
+      const held = this.held
+      this.held = []
+      for (const [peer, data] of held) {
+        try {
+          this.receive(peer, data)
+        } catch {
+          peer.close(CloseCode.badMessage, closeReason[CloseCode.badMessage])
+        }
+      }
+    })()
   }
 
   /** Frees the doc and stops listening to other processes. */
@@ -383,7 +453,6 @@ export class Room {
     if (this.ackTimer) clearTimeout(this.ackTimer)
     this.deps.fanout.unsubscribe(this.name)
     this.awareness.destroy()
-    this.mirror.destroy()
     this.doc.destroy()
   }
 
@@ -399,10 +468,9 @@ export class Room {
     })
   }
 
-  private async write(updates: Uint8Array[], senders: Set<Peer>, acks: Map<Peer, number>) {
+  private async write(merged: Uint8Array | null, acks: Map<Peer, number>) {
     if (this.broken) return
-    if (updates.length > 0) {
-      const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates)
+    if (merged) {
       let seq: number
       try {
         seq = await this.deps.storage.append(this.name, [merged])
@@ -417,9 +485,6 @@ export class Room {
       this.markStored(seq, false)
       this.rowsSinceSnapshot++
       this.deps.fanout.publish(this.name, merged, seq)
-      // A lone sender already has its own change; with several, each needs the others'.
-      const skip = senders.size === 1 ? [...senders][0]! : null
-      this.broadcast(encodeUpdate(merged), skip)
     }
     for (const [peer, count] of acks) this.storedAcks.set(peer, count)
     // Acks wait a few milliseconds so that a burst of edits costs one ack, not one per edit;
@@ -431,7 +496,8 @@ export class Room {
   }
 
   private async compact(): Promise<void> {
-    if (this.broken) return
+    // A doc being rebuilt may hold part of a refused update: it must not become the snapshot.
+    if (this.broken || this.rebuilding) return
     // The doc may already hold updates of the next batch or rows past a hole; a snapshot that
     // has more than rows 1..seq is still correct, since applying an update twice changes
     // nothing. It must never have less: hence `seq` counts only rows with none missing below.

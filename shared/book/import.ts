@@ -54,6 +54,7 @@ const person = z.object(
     petName: text.optional(),
     phone: text.optional(),
     gender: z.enum(['male', 'female', 'other'], says('must be male, female or other')),
+    language: z.enum(['en', 'hi'], says('must be en or hi')).optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     archived: bool,
@@ -304,6 +305,7 @@ export function importBook(
           petName: p.petName,
           phone: p.phone,
           gender: p.gender,
+          language: p.language,
         },
         { id: p.id, now: p.createdAt, by: p.createdBy, origin },
       )

@@ -88,3 +88,29 @@ export function compareAttention(
   }
   return b.totalDue - a.totalDue
 }
+
+/** One loan past its due date with money still due, as a reminder lists it. */
+export interface OverdueLoan {
+  loan: LedgerLoan
+  dueDate: IsoDate
+  /** The engine's Due today of the loan. */
+  totalDue: number
+}
+
+/**
+ * The loans that make a person `overdue`: outstanding, money due today, and a due date before
+ * `today` (the same test as `nextDueDate` and `attentionOf`), earliest due date first.
+ */
+export function overdueLoans(
+  loans: readonly LedgerLoan[],
+  today: IsoDate,
+  figuresOf: FiguresOf = loanFigures,
+): OverdueLoan[] {
+  const overdue: OverdueLoan[] = []
+  for (const loan of loans) {
+    const f = figuresOf(loan, today)
+    if (!f.outstanding || f.totalDue <= 0 || loan.dueDate >= today) continue
+    overdue.push({ loan, dueDate: loan.dueDate, totalDue: f.totalDue })
+  }
+  return overdue.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))
+}

@@ -46,8 +46,10 @@ export {
   DUE_SOON_DAYS,
   nextDueDate,
   NO_ATTENTION,
+  overdueLoans,
   personAttention,
   type Attention,
+  type OverdueLoan,
 } from './attention.ts'
 export {
   compareRows,

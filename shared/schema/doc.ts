@@ -13,6 +13,17 @@ export function metaMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('meta')
 }
 
+/**
+ * Whether another device has moved the doc to a layout this code does not know. Such a device
+ * may keep facts where this code does not look, so reading would show a book with money missing
+ * and writing could put facts where the newer code does not look: the app stops and asks for an
+ * update instead. A missing or malformed version is this layout's (it is stamped after sync).
+ */
+export function isNewerLayout(doc: Y.Doc): boolean {
+  const version = metaMap(doc).get('schemaVersion')
+  return typeof version === 'number' && version > SCHEMA_VERSION
+}
+
 /** `people`: personId → Y.Map of the person's fields. */
 export function peopleMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('people')

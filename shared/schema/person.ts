@@ -17,10 +17,20 @@ import {
   newId,
   readActor,
 } from './guards.ts'
-import type { CreateOptions, Gender, MutationOptions, Person, PersonInput } from './types.ts'
+import type {
+  CreateOptions,
+  Gender,
+  Language,
+  MutationOptions,
+  Person,
+  PersonInput,
+} from './types.ts'
 
 /** The genders the person form offers, default first. */
 export const GENDERS: readonly Gender[] = ['male', 'female', 'other']
+
+/** The languages a person's reminders and receipts can be in (absent: the lender's). */
+export const PERSON_LANGUAGES: readonly Language[] = ['en', 'hi']
 
 const OPTIONAL_TEXT = ['aadhaar', 'petName', 'phone'] as const
 
@@ -67,11 +77,13 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
     const value = map.get(key)
     if (typeof value === 'string') optional[key] = value
   }
+  const language = map.get('language')
   const createdBy = readActor(map.get('createdBy'))
   const updatedBy = readActor(map.get('updatedBy'))
   return {
     ...person,
     ...optional,
+    ...(PERSON_LANGUAGES.includes(language as Language) && { language: language as Language }),
     ...(createdBy && { createdBy }),
     ...(updatedBy && { updatedBy }),
   }
@@ -233,6 +245,11 @@ function cleanPersonFields(
   }
   for (const key of OPTIONAL_TEXT) {
     if (complete || key in input) fields[key] = cleanOptionalText(input[key], key)
+  }
+  // Absent (or undefined in a patch, which removes it): reminders follow the lender's language.
+  if (complete || 'language' in input) {
+    if (input.language !== undefined) assertOneOf(input.language, PERSON_LANGUAGES, 'language')
+    fields.language = input.language
   }
   return fields
 }

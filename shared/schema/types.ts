@@ -16,6 +16,9 @@ import type {
 /** A person's gender as the person form offers it. */
 export type Gender = 'male' | 'female' | 'other'
 
+/** A language the app speaks: a person's reminders and receipts can be in either. */
+export type Language = 'en' | 'hi'
+
 /** What the person form submits. Text fields are trimmed on write; blank optional ones dropped. */
 export interface PersonInput {
   name: string
@@ -25,6 +28,8 @@ export interface PersonInput {
   petName?: string
   phone?: string
   gender: Gender
+  /** The language of this person's reminders and receipts; absent: the lender's language. */
+  language?: Language | undefined
 }
 
 /** A person as stored, plus the derived `revived` flag (see `readLender`). */
@@ -37,6 +42,8 @@ export interface Person {
   readonly petName?: string
   readonly phone?: string
   readonly gender: Gender
+  /** The language of this person's reminders and receipts; absent: the lender's language. */
+  readonly language?: Language
   readonly createdAt: string
   readonly updatedAt: string
   /** Effective: false while the person still has a loan that is not archived. */

@@ -12,20 +12,35 @@ import {
   exportBook,
 } from '../../shared/book/export.ts'
 import { importBook, isBookEmpty, parseBook } from '../../shared/book/import.ts'
+import {
+  importPeopleCsv,
+  parsePeopleCsv,
+  type ParsedPeopleCsv,
+  type PeopleCsvPlan,
+} from '../../shared/book/peopleCsv.ts'
+import { readCities } from '../../shared/schema/city.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import { i18n } from '../i18n/index.ts'
 import { readToday } from './clock.ts'
+import { readDeviceName } from './device.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
+import english from '../i18n/locales/en/settings.json' with { type: 'json' }
 
 /** What the import says: how much it brought in, or every problem (then nothing was written). */
 export type ImportOutcome =
   | { ok: true; people: number; loans: number; payments: number }
   | { ok: false; message: string; problems?: string[] }
 
-/** The message when the lender's book already holds something (the import never merges). */
-export const IMPORT_EMPTY_ONLY =
-  'Import works into an empty book only. This book already has people or loans, so nothing was imported.'
+/**
+ * The message when the lender's book already holds something (the import never merges), in
+ * English; the screen shows settings:import.emptyOnly in the lender's language.
+ */
+export const IMPORT_EMPTY_ONLY = english.import.emptyOnly
 
-/** The message above the list of what is wrong in a file. */
-export const IMPORT_PROBLEMS = 'Nothing was imported. The file has these problems:'
+/** The message above the list of what is wrong in a file (English; settings:import.problems). */
+export const IMPORT_PROBLEMS = english.import.problems
+
+const emptyOnly = (): string => i18n.t('settings:import.emptyOnly')
 
 /** Export and import of the signed-in lender's whole book. */
 export function useBookTransfer() {
@@ -46,14 +61,44 @@ export function useBookTransfer() {
       /** Checks the file's text, then imports it into an empty book. */
       importJson(text: string): ImportOutcome {
         if (!lender.loaded) {
-          return { ok: false, message: 'Your book is still loading. Try again in a moment.' }
+          return { ok: false, message: i18n.t('settings:import.loading') }
         }
-        if (!isBookEmpty(lender.doc)) return { ok: false, message: IMPORT_EMPTY_ONLY }
+        if (!isBookEmpty(lender.doc)) return { ok: false, message: emptyOnly() }
         const parsed = parseBook(text)
-        if (!parsed.ok) return { ok: false, message: IMPORT_PROBLEMS, problems: parsed.problems }
+        if (!parsed.ok) {
+          return { ok: false, message: i18n.t('settings:import.problems'), problems: parsed.problems }
+        }
         const result = importBook(lender.doc, cities.doc, parsed.book)
-        return result.ok ? result : { ok: false, message: IMPORT_EMPTY_ONLY }
+        return result.ok ? result : { ok: false, message: emptyOnly() }
       },
     }
   }, [workspace])
+}
+
+/**
+ * The people CSV import bound to the open docs: `check` reads the file against the book as it is
+ * now (its people, Trash included, and its villages); `add` writes a checked plan, stamped with
+ * who made it, like every other write.
+ */
+export function usePeopleImport() {
+  const { workspace, user } = useSignedIn()
+  return useMemo(() => {
+    const { lender, cities } = workspace
+    return {
+      check(text: string): ParsedPeopleCsv {
+        const t = i18n.getFixedT(null, 'people')
+        return parsePeopleCsv(
+          text,
+          { people: readLender(lender.doc).people, cities: readCities(cities.doc) },
+          (key, values) => t(key, values),
+        )
+      },
+      add(plan: PeopleCsvPlan): { people: number; villages: number } {
+        return importPeopleCsv(lender.doc, cities.doc, plan, {
+          now: new Date().toISOString(),
+          by: { account: user.email, device: readDeviceName() },
+        })
+      },
+    }
+  }, [workspace, user])
 }

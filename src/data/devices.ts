@@ -1,5 +1,6 @@
 import { authClient } from './authClient.ts'
 import { guessDeviceName } from './device.ts'
+import { i18n } from '../i18n/index.ts'
 
 /**
  * The lender's signed-in devices (better-auth sessions) and what can be done to them from
@@ -21,8 +22,8 @@ export interface DeviceSession {
 /** An action's outcome; `message` is a sentence for the lender. */
 export type DeviceResult = { ok: true } | { ok: false; message: string }
 
-/** Shown whenever the server cannot be reached. */
-const OFFLINE = 'This needs a connection to the server. Please try again when you are online.'
+/** Shown whenever the server cannot be reached (in the lender's language at the time). */
+const offline = (): string => i18n.t('settings:errors.offline')
 
 interface ServerSession {
   token: string
@@ -56,9 +57,9 @@ function failure(error: { status?: number; message?: string } | null | undefined
   message: string
 } {
   if (error?.status === 401) {
-    return { ok: false, message: 'Your session has ended. Please log in again.' }
+    return { ok: false, message: i18n.t('settings:errors.sessionEnded') }
   }
-  return { ok: false, message: error?.message ? `${error.message}.` : OFFLINE }
+  return { ok: false, message: error?.message ? `${error.message}.` : offline() }
 }
 
 /** This lender's devices: this one first, then the most recently seen. */
@@ -86,7 +87,7 @@ export async function listDevices(): Promise<
     )
     return { ok: true, devices }
   } catch {
-    return { ok: false, message: OFFLINE }
+    return { ok: false, message: offline() }
   }
 }
 
@@ -101,7 +102,7 @@ export async function shareDeviceName(name: string): Promise<DeviceResult> {
     changed()
     return { ok: true }
   } catch {
-    return { ok: false, message: OFFLINE }
+    return { ok: false, message: offline() }
   }
 }
 
@@ -113,7 +114,7 @@ export async function signOutDevice(token: string): Promise<DeviceResult> {
     changed()
     return { ok: true }
   } catch {
-    return { ok: false, message: OFFLINE }
+    return { ok: false, message: offline() }
   }
 }
 
@@ -125,7 +126,7 @@ export async function signOutOtherDevices(): Promise<DeviceResult> {
     changed()
     return { ok: true }
   } catch {
-    return { ok: false, message: OFFLINE }
+    return { ok: false, message: offline() }
   }
 }
 
@@ -138,11 +139,11 @@ export const MIN_PASSWORD_LENGTH = 8
  * a new one, which would close this device's sockets as if it had been signed out.
  */
 export async function changePassword(current: string, next: string): Promise<DeviceResult> {
-  if (current === '') return { ok: false, message: 'Please enter your current password.' }
+  if (current === '') return { ok: false, message: i18n.t('settings:errors.currentRequired') }
   if (next.length < MIN_PASSWORD_LENGTH) {
     return {
       ok: false,
-      message: `The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
+      message: i18n.t('settings:errors.tooShort', { min: MIN_PASSWORD_LENGTH }),
     }
   }
   try {
@@ -153,20 +154,18 @@ export async function changePassword(current: string, next: string): Promise<Dev
     })
     if (error) {
       if (error.code === 'INVALID_PASSWORD') {
-        return { ok: false, message: 'The current password is not right.' }
+        return { ok: false, message: i18n.t('settings:errors.wrongPassword') }
       }
       return failure(error)
     }
   } catch {
-    return { ok: false, message: OFFLINE }
+    return { ok: false, message: offline() }
   }
   const others = await signOutOtherDevices()
   if (!others.ok) {
     return {
       ok: false,
-      message:
-        'Your password is changed, but the other devices could not be signed out. ' +
-        'Please use “Sign out all other devices”.',
+      message: i18n.t('settings:errors.othersNotSignedOut'),
     }
   }
   return { ok: true }

@@ -19,6 +19,12 @@ import { addPerson, archivePerson, restorePerson, updatePerson } from '../../sha
 import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
 import { undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
 import { recordWaiver } from '../../shared/schema/waiver.ts'
+import {
+  profileMap,
+  readProfile,
+  setProfile,
+  type LenderProfile,
+} from '../../shared/schema/profile.ts'
 import type {
   City,
   LenderSnapshot,
@@ -126,6 +132,17 @@ export function useActiveLoans(): Loan[] {
   return activeOf(useLender()).loans
 }
 
+/**
+ * One person's loans not in the Trash, in creation order: the same array until one of them
+ * changes, so a dashboard row that needs them does not filter the whole book.
+ */
+export function useActiveLoansOf(personId: string): readonly Loan[] {
+  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  // Reading the snapshot first brings the per-person lists up to date, and re-renders on change.
+  useLender()
+  return projection.activeLoansOf(personId)
+}
+
 /** The shared list of cities, sorted by name. */
 export function useCities(): City[] {
   const { doc } = useSignedIn().workspace.cities
@@ -184,6 +201,41 @@ export function useSyncStatus(): SyncStatus {
   return useMemo(() => ({ state, unsaved }), [state, unsaved])
 }
 
+interface ProfileStore {
+  subscribe: (onChange: () => void) => () => void
+  read: () => LenderProfile
+}
+const profiles = new WeakMap<Y.Doc, ProfileStore>()
+
+// The profile is a handful of strings: it is re-read on each change of its own map, and the
+// snapshot keeps its identity in between, as useSyncExternalStore needs.
+function profileStore(doc: Y.Doc): ProfileStore {
+  let store = profiles.get(doc)
+  if (!store) {
+    let current = readProfile(doc)
+    const listeners = new Set<() => void>()
+    profileMap(doc).observe(() => {
+      current = readProfile(doc)
+      for (const listener of listeners) listener()
+    })
+    store = {
+      subscribe: (onChange) => {
+        listeners.add(onChange)
+        return () => listeners.delete(onChange)
+      },
+      read: () => current,
+    }
+    profiles.set(doc, store)
+  }
+  return store
+}
+
+/** The lender's display name and UPI ID (empty strings when not set). */
+export function useProfile(): LenderProfile {
+  const store = profileStore(useSignedIn().workspace.lender.doc)
+  return useSyncExternalStore(store.subscribe, store.read)
+}
+
 /** The signed-in lender. */
 export function useSession(): { user: SessionUser } {
   const { user } = useSignedIn()
@@ -225,6 +277,8 @@ export function useMutations() {
       /** Undoes every active void of the deposit or waiver (two devices may both have voided it). */
       undoVoid: (target: VoidTarget) => undoVoidsOf(doc, target.id, stamp()),
       addCity: (name: string) => addCity(cities.doc, name, stamp()),
+      /** The lender's display name and UPI ID, for statements, reminders and receipts. */
+      setProfile: (patch: Partial<LenderProfile>) => setProfile(doc, patch),
     }
   }, [lender, cities, account])
 }

@@ -34,11 +34,12 @@ export type SessionState =
 
 /**
  * Why a login or sign-up did not get in. `refused` carries the server's own words (e.g. "Invalid
- * email or password"); the others are about the network and the device, and the login screen
+ * email or password") and, when it gave one, its error code (INVALID_EMAIL_OR_PASSWORD), by which
+ * the login screen finds the same sentence in the lender's language; the others are about the network and the device, and the login screen
  * turns them into sentences (never the browser's "Failed to fetch").
  */
 export type AuthFailure =
-  | { reason: 'refused'; message: string }
+  | { reason: 'refused'; message: string; code?: string }
   | { reason: 'signUpOffline' }
   | { reason: 'offlineUnsupported' }
   | { reason: 'offlineUnknown' }
@@ -134,7 +135,7 @@ async function askServer(): Promise<ServerAnswer> {
 
 type AuthAnswer =
   | { kind: 'user'; user: SessionUser }
-  | { kind: 'refused'; message: string; status: number }
+  | { kind: 'refused'; message: string; status: number; code?: string }
   | { kind: 'unreachable' }
 
 /**
@@ -158,6 +159,7 @@ async function askServerToAuthenticate(
         kind: 'refused',
         message: error.message || error.statusText || 'Please try again',
         status: error.status,
+        ...(typeof error.code === 'string' ? { code: error.code } : {}),
       }
     }
     if (!data) return { kind: 'unreachable' }
@@ -274,7 +276,10 @@ export async function authenticate(
     void import('./devices.ts').then(({ shareDeviceName }) => shareDeviceName(readDeviceName()))
     return { ok: true, user: signedIn(answer.user), offline: false }
   }
-  if (answer.kind === 'refused') return { ok: false, reason: 'refused', message: answer.message }
+  if (answer.kind === 'refused') {
+    const { message, code } = answer
+    return { ok: false, reason: 'refused', message, ...(code === undefined ? {} : { code }) }
+  }
   if (mode === 'signup') return { ok: false, reason: 'signUpOffline' }
   const check = await checkPasswordOffline(email, password)
   if (check.kind === 'unsupported') return { ok: false, reason: 'offlineUnsupported' }

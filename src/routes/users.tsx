@@ -9,6 +9,10 @@ const DepositScreen = lazyRouteComponent(
   () => import('../features/deposit/DepositScreen.tsx'),
   'DepositScreen',
 )
+const StatementScreen = lazyRouteComponent(
+  () => import('../features/statement/StatementScreen.tsx'),
+  'StatementScreen',
+)
 
 /** `/users/$personId/loans`: one person's loans, payments and totals. */
 export const personLoansRoute = createRoute({
@@ -32,4 +36,16 @@ export const depositRoute = createRoute({
 function DepositPage() {
   const { personId } = depositRoute.useParams()
   return <DepositScreen key={personId} personId={personId} />
+}
+
+/** `/users/$personId/statement`: the borrower's statement, to print or share as a PDF. */
+export const statementRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/users/$personId/statement',
+  component: StatementPage,
+})
+
+function StatementPage() {
+  const { personId } = statementRoute.useParams()
+  return <StatementScreen key={personId} personId={personId} />
 }

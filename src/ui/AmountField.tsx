@@ -1,15 +1,20 @@
 import { Field, Input, InputGroup } from '@chakra-ui/react'
+import type { TFunction } from 'i18next'
 import type { Ref } from 'react'
-import { formatINR, parseRupees, rupeesInWords } from '../../shared/money.ts'
+import { useTranslation } from 'react-i18next'
+import { formatINR, parseRupees } from '../../shared/money.ts'
+import { amountInWords } from '../i18n/amountWords.ts'
+import { useLanguage, type Language } from '../i18n/index.ts'
 
 /**
- * What an amount typed so far reads as: '₹2,50,000.00 · 2.5 lakh'. Nothing for an empty or
- * unreadable entry (the form says what is wrong when it is submitted).
+ * What an amount typed so far reads as: '₹2,50,000.00 · 2.5 lakh' ('₹2,50,000.00 · 2 लाख 50
+ * हज़ार रुपये' in Hindi). Nothing for an empty or unreadable entry (the form says what is wrong
+ * when it is submitted).
  */
-export function amountEcho(text: string): string | null {
+export function amountEcho(text: string, t: TFunction, language: Language): string | null {
   const parsed = parseRupees(text)
   if (!parsed.ok) return null
-  const words = rupeesInWords(parsed.paise)
+  const words = amountInWords(parsed.paise, t, language)
   return words === null ? formatINR(parsed.paise) : `${formatINR(parsed.paise)} · ${words}`
 }
 
@@ -44,7 +49,9 @@ export function AmountField({
   placeholder?: string
   inputRef?: Ref<HTMLInputElement>
 }) {
-  const echo = amountEcho(value)
+  const { t } = useTranslation()
+  const [language] = useLanguage()
+  const echo = amountEcho(value, t, language)
   const invalid = error !== undefined && error !== null
   return (
     <Field.Root invalid={invalid}>

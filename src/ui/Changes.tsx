@@ -1,7 +1,8 @@
 import { Text } from '@chakra-ui/react'
 import type { Actor } from '../../shared/ledger/types.ts'
 import { TimeText } from './DateText.tsx'
-import { byText, labels } from './words.ts'
+import { useTranslation } from 'react-i18next'
+import { byText } from './words.ts'
 
 /**
  * "Created 01/11/2026, 10:00 am by … on …" and, once edited, the last change likewise: who made
@@ -18,13 +19,14 @@ export function Changes({
   updatedAt: string
   updatedBy?: Actor | undefined
 }) {
+  const { t } = useTranslation('common')
   return (
     <Text color="fg.muted" fontSize="sm">
-      {labels.createdBy} <TimeText at={createdAt} /> {byText(createdBy)}
+      {t('labels.createdBy')} <TimeText at={createdAt} /> {byText(createdBy, t)}
       {updatedAt !== createdAt && (
         <>
           {' · '}
-          {labels.changedBy} <TimeText at={updatedAt} /> {byText(updatedBy)}
+          {t('labels.changedBy')} <TimeText at={updatedAt} /> {byText(updatedBy, t)}
         </>
       )}
     </Text>

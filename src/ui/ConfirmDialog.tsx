@@ -1,16 +1,18 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
 
 /**
- * A yes/no question before a delete. The confirm button says "Delete"; deleting archives (the
- * item can be restored from Trash), so the dialog does not claim anything is lost.
+ * A yes/no question before a delete. The confirm button says "Delete" (common:delete) unless
+ * told otherwise; deleting archives (the item can be restored from Trash), so the dialog does not
+ * claim anything is lost.
  */
 export function ConfirmDialog({
   question,
   open,
   onCancel,
   onConfirm,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
 }: {
   question: string
   open: boolean
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   confirmLabel?: string
   cancelLabel?: string
 }) {
+  const { t } = useTranslation('ui')
   return (
     <Dialog.Root
       role="alertdialog"
@@ -32,17 +35,17 @@ export function ConfirmDialog({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Confirm</Dialog.Title>
+              <Dialog.Title>{t('confirm.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Dialog.Description>{question}</Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>
-                {cancelLabel}
+                {cancelLabel ?? t('common:cancel')}
               </Button>
               <Button colorPalette="red" onClick={onConfirm}>
-                {confirmLabel}
+                {confirmLabel ?? t('common:delete')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

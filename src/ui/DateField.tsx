@@ -1,10 +1,13 @@
 import { DatePicker, Field, Flex, IconButton, Input, Portal, parseDate } from '@chakra-ui/react'
 import { useState, type Ref } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatDisplayDate, isIsoDate, parseDisplayDate } from '../../shared/dates.ts'
 import type { IsoDate } from '../../shared/ledger/types.ts'
+import { HTML_LANG, useLanguage } from '../i18n/index.ts'
+import english from '../i18n/locales/en/ui.json' with { type: 'json' }
 
-/** The hint shown beside a date field whose text is not a date. */
-export const dateFieldMessage = 'Enter the date as DD/MM/YYYY, e.g. 23/11/2026'
+/** The hint shown beside a date field whose text is not a date, in English (ui:date.message). */
+export const dateFieldMessage = english.date.message
 
 /**
  * A labelled date field that shows and accepts DD/MM/YYYY whatever the browser's language, with
@@ -13,7 +16,7 @@ export const dateFieldMessage = 'Enter the date as DD/MM/YYYY, e.g. 23/11/2026'
  *
  * - `value` / `onChange` are `YYYY-MM-DD` (or `''` for empty). While the text typed is not a
  *   whole date, `onChange('')` is called, so the form sees "no date" rather than a stale one,
- *   and after leaving the field `dateFieldMessage` is shown beside it.
+ *   and after leaving the field `dateFieldMessage` (in the lender's language) is shown beside it.
  * - Typing accepts `23/11/2026`, `23-11-2026`, `23.11.2026`, `3/4/2026` and `23112026`.
  * - `min` / `max` (`YYYY-MM-DD`) grey out days in the calendar; the form still checks the
  *   range, so its message (e.g. "Due date must be after start date") stays its own.
@@ -44,6 +47,8 @@ export function DateField({
   helper?: string
   inputRef?: Ref<HTMLInputElement>
 }) {
+  const { t } = useTranslation('ui')
+  const [language] = useLanguage()
   const [text, setText] = useState(() => (isIsoDate(value) ? formatDisplayDate(value) : ''))
   const [touched, setTouched] = useState(false)
   // A new value from outside (a reset, a prefill) replaces the text; the lender's own typing,
@@ -58,7 +63,7 @@ export function DateField({
   const typedBadly = touched && text.trim() !== '' && parseDisplayDate(text) === null
   // An empty `error` marks the field (e.g. a required date left blank) without words of its own.
   const invalid = (error !== undefined && error !== null) || typedBadly
-  const message = error || (typedBadly ? dateFieldMessage : null)
+  const message = error || (typedBadly ? t('date.message') : null)
 
   function type(next: string) {
     setText(next)
@@ -72,7 +77,9 @@ export function DateField({
       <Field.Label>{label}</Field.Label>
       <DatePicker.Root
         w="full"
-        locale="en-IN"
+        // The calendar's month and day names follow the app's language; the typed text and every
+        // date shown stay DD/MM/YYYY.
+        locale={HTML_LANG[language]}
         value={isIsoDate(value) ? [parseDate(value)] : []}
         min={min && isIsoDate(min) ? parseDate(min) : undefined}
         max={max && isIsoDate(max) ? parseDate(max) : undefined}
@@ -90,7 +97,7 @@ export function DateField({
           <Input
             ref={inputRef}
             value={text}
-            placeholder="DD/MM/YYYY"
+            placeholder={t('date.pattern')}
             inputMode="numeric"
             autoComplete="off"
             onChange={(event) => type(event.currentTarget.value)}
@@ -98,7 +105,7 @@ export function DateField({
           />
           <DatePicker.Control unstyled flexShrink={0}>
             <DatePicker.Trigger asChild unstyled>
-              <IconButton variant="outline" aria-label={`Choose ${label} from a calendar`}>
+              <IconButton variant="outline" aria-label={t('date.choose', { label })}>
                 <CalendarIcon />
               </IconButton>
             </DatePicker.Trigger>
@@ -127,7 +134,7 @@ export function DateField({
         // The form's own message is announced when it appears; the typing hint is not.
         <Field.ErrorText role={error ? 'alert' : undefined}>{message}</Field.ErrorText>
       ) : (
-        !invalid && <Field.HelperText>{helper ?? 'DD/MM/YYYY'}</Field.HelperText>
+        !invalid && <Field.HelperText>{helper ?? t('date.pattern')}</Field.HelperText>
       )}
     </Field.Root>
   )

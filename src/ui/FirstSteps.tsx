@@ -1,5 +1,6 @@
 import { Box, Heading, List, Link as ChakraLink, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
 import { useActiveLoans, useActivePeople, useCities } from '../data/hooks.ts'
 
 /**
@@ -8,14 +9,15 @@ import { useActiveLoans, useActivePeople, useCities } from '../data/hooks.ts'
  * each step links to its form and says when it is done. Renders nothing once a loan exists.
  */
 export function FirstSteps() {
+  const { t } = useTranslation('ui')
   const cities = useCities()
   const people = useActivePeople()
   const loans = useActiveLoans()
   if (loans.length > 0) return null
   const steps = [
-    { to: '/city', label: 'Add a village or city', done: cities.length > 0 },
-    { to: '/people/add', label: 'Add a person who borrows', done: people.length > 0 },
-    { to: '/loans/add', label: 'Give them a loan', done: false },
+    { to: '/city', label: t('firstSteps.addCity'), done: cities.length > 0 },
+    { to: '/people/add', label: t('firstSteps.addPerson'), done: people.length > 0 },
+    { to: '/loans/add', label: t('firstSteps.giveLoan'), done: false },
   ] as const
   return (
     <Box
@@ -29,7 +31,7 @@ export function FirstSteps() {
       w="full"
     >
       <Heading as="h2" size="md" id="first-steps" mb="2">
-        Getting started
+        {t('firstSteps.title')}
       </Heading>
       <List.Root as="ol" gap="2" ps="5">
         {steps.map((step) => (
@@ -40,7 +42,7 @@ export function FirstSteps() {
             {step.done && (
               <Text as="span" color="green.700">
                 {' '}
-                ✓ done
+                {t('firstSteps.done')}
               </Text>
             )}
           </List.Item>

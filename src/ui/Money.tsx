@@ -1,4 +1,5 @@
 import { Table, Text } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
 import { formatINR } from '../../shared/money.ts'
 import type { Paise } from '../../shared/ledger/types.ts'
 
@@ -21,10 +22,11 @@ export function MoneyCell({ paise, decimals }: { paise: Paise; decimals?: 0 | 2 
  * devices that each paid a loan off produce it after they merge) so the lender can see it.
  */
 export function Overpaid({ paise }: { paise: Paise }) {
+  const { t } = useTranslation('ui')
   if (paise <= 0) return null
   return (
     <Text as="span" color="orange.fg" fontWeight="medium">
-      Overpaid by <Money paise={paise} />
+      {t('overpaidBy', { amount: formatINR(paise) })}
     </Text>
   )
 }

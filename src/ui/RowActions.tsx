@@ -1,5 +1,6 @@
 import { Button, Flex } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /**
  * A list row's buttons: its own links (the children), then Delete, which asks before it acts.
@@ -7,11 +8,12 @@ import type { ReactNode } from 'react'
  * others so a slip of the thumb does not open the wrong question.
  */
 export function RowActions({ children, onDelete }: { children: ReactNode; onDelete: () => void }) {
+  const { t } = useTranslation('common')
   return (
     <Flex gap="2" wrap="wrap" align="center">
       {children}
-      <Button size="xs" variant="outline" colorPalette="red" onClick={onDelete} ms="2">
-        Delete
+      <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} ms="2">
+        {t('delete')}
       </Button>
     </Flex>
   )

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react'
 import type { StatusLabel } from '../../shared/ledger/engine.ts'
-import { labels } from './words.ts'
+import { useTranslation } from 'react-i18next'
 
 const palette: Record<StatusLabel, string> = {
   Active: 'green',
@@ -20,9 +20,12 @@ export function StatusBadge({
   status: StatusLabel
   settledByWaiver?: boolean
 }) {
+  const { t } = useTranslation('common')
   return (
     <Badge colorPalette={palette[status]} variant="subtle">
-      {status === 'Paid' && settledByWaiver ? labels.paidSettled : status}
+      {status === 'Paid' && settledByWaiver
+        ? t('labels.paidSettled')
+        : t(`status.${status.toLowerCase()}`)}
     </Badge>
   )
 }

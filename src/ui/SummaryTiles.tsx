@@ -1,5 +1,6 @@
 import { SimpleGrid, Stat } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /** One figure at the top of a screen: a label and its value. */
 export interface Tile {
@@ -13,10 +14,11 @@ export interface Tile {
  * same word on a card below.
  */
 export function SummaryTiles({ tiles }: { tiles: readonly Tile[] }) {
+  const { t } = useTranslation('ui')
   return (
     <SimpleGrid
       role="region"
-      aria-label="Totals"
+      aria-label={t('totals')}
       columns={{ base: 2, md: Math.min(tiles.length, 3), lg: tiles.length }}
       gap="3"
     >

@@ -1,57 +1,29 @@
 /**
  * The app's words for money, and the other texts of the money screens, in one place. Every
  * screen names a figure from here, so the same figure has one name everywhere (the README's
- * Glossary lists the same words); a later i18n catalogue replaces this module.
+ * Glossary lists the same words).
+ *
+ * The money words, their meanings and the shared labels now live in the catalogue
+ * (common:money.*, common:meaning.*, common:labels.*; Hindi beside English): a component reads
+ * them with `t('common:money.dueToday')`. `money`, `meanings` and `labels` below are the English
+ * texts of that catalogue, kept for code that has not moved to `t` yet and for tests. The groups
+ * further down are still English only; each moves into its screen's namespace.
  */
+import type { TFunction } from 'i18next'
+import english from '../i18n/locales/en/common.json' with { type: 'json' }
+import { i18n } from '../i18n/index.ts'
 
-/** The money words: one name per figure. */
-export const money = {
-  lent: 'Lent',
-  interestSoFar: 'Interest so far',
-  paid: 'Paid',
-  overpaid: 'Overpaid',
-  waived: 'Waived',
-  dueToday: 'Due today',
-  principalLeft: 'Principal left',
-  interestDue: 'Interest due',
-  unpaidInterest: 'Unpaid interest',
-} as const
+/** The money words: one name per figure (English; common:money.* in the catalogue). */
+export const money = english.money
 
 /** A money word's key. */
 export type MoneyWord = keyof typeof money
 
 /** What each money word means, in one line (the glossary; also a figure's tooltip). */
-export const meanings: Record<MoneyWord, string> = {
-  lent: 'The money given: the amounts of the loans.',
-  interestSoFar: 'All interest charged from the start of a loan to the day, paid or not.',
-  paid: 'What the borrower has handed over (voided payments are left out).',
-  overpaid: 'The part of a payment beyond what was due; the lender owes it back.',
-  waived: 'What the lender forgave when settling for less; never counted as paid.',
-  dueToday: 'What the borrower owes today: Lent + Interest so far − (Paid − Overpaid) − Waived.',
-  principalLeft: 'The part of the money lent that has not been repaid.',
-  interestDue: 'Due today − Principal left: the interest owed today.',
-  unpaidInterest:
-    'Interest charged but not paid when a payment came in; it stays in what is due and earns interest.',
-}
+export const meanings: Record<MoneyWord, string> = english.meaning
 
-/** Other figures and labels of the money screens. */
-export const labels = {
-  activeLoans: 'Active Loans',
-  totalUsers: 'Total Users',
-  amount: 'Amount',
-  interestRate: 'Interest Rate',
-  startDate: 'Start Date',
-  dueDate: 'Due Date',
-  loanAge: 'Loan Age',
-  reckoning: 'How the figures add up',
-  reckoningAllLoans: 'Every loan of this person, as of today.',
-  tilesCountActive:
-    'The tiles count active loans only; the reckoning below counts every loan, including those marked overdue, defaulted or paid.',
-  /** Status shown when a waiver took part in settling the loan. */
-  paidSettled: 'Paid (settled)',
-  createdBy: 'Created',
-  changedBy: 'Last changed',
-} as const
+/** Other figures and labels of the money screens (English; common:labels.* in the catalogue). */
+export const labels = english.labels
 
 /** The columns of a loan's history and of the all-payments list. */
 export const historyWords = {
@@ -141,9 +113,15 @@ export const depositWords = {
   allocate: 'Allocate to loans',
 } as const
 
-/** "by lender@example.com on Chrome on Android": who and which device made a change. */
-export function byText(by: { account: string; device: string } | undefined): string {
-  return by ? `by ${by.account} on ${by.device}` : ''
+/**
+ * "by lender@example.com on Chrome on Android": who and which device made a change, in the
+ * language of `t` (the app's current language when none is given).
+ */
+export function byText(
+  by: { account: string; device: string } | undefined,
+  t: TFunction = i18n.t,
+): string {
+  return by ? t('common:by', { account: by.account, device: by.device }) : ''
 }
 
 /** The dashboard's "at a glance" words: when a person's money falls due, and the search. */
@@ -154,7 +132,9 @@ export const dueWords = {
     days === 0 ? 'Falls due today' : days === 1 ? 'Due in 1 day' : `Due in ${days} days`,
   nextDue: 'Next due',
   city: 'City',
-  search: 'Search by name, phone or city',
+  search: 'Search people',
+  /** The village is the person's city (spec's word); a lender thinks of it as the village. */
+  searchHint: 'Search by name, phone or village',
   /** The phone list's name for screen readers. */
   list: 'People, what needs action first',
 } as const
@@ -163,4 +143,26 @@ export const dueWords = {
 export const personWords = {
   /** What is owed is "Due today" (from the engine); this stored figure is only a note. */
   openingBalance: 'Opening balance (note only)',
+} as const
+
+/** Reminders and receipts: links that open WhatsApp or the messages app on the lender's phone. */
+export const sendWords = {
+  remindWhatsApp: 'Remind on WhatsApp',
+  remindSms: 'SMS',
+  /** The SMS link's accessible name (its visible text is only "SMS"). */
+  remindSmsLabel: 'Remind by SMS',
+  receiptWhatsApp: 'Send receipt on WhatsApp',
+  receiptSms: 'SMS',
+  receiptSmsLabel: 'Send receipt by SMS',
+  receiptTitle: 'Send receipt',
+  receiptDone: 'Done',
+  editPerson: (name: string) => `Edit ${name}`,
+  /** A dashboard row's short link for a person without a valid mobile number. */
+  addMobile: 'Add mobile to remind',
+  /** The note on every UPI link (the borrower's UPI app shows it). */
+  upiNote: 'Loan repayment',
+  /** Said under the buttons: the app builds the message, the phone sends it. */
+  sentByPhone: 'Opens WhatsApp or Messages with the message typed; you send it from your phone.',
+  /** The reminder actions' group name on the dashboard. */
+  remindOf: (name: string) => `Remind ${name}`,
 } as const

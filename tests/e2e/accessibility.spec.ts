@@ -73,10 +73,47 @@ async function scan(
   }
 }
 
-test('every screen, phone and desktop, synced and offline with an unsaved change: no serious or critical axe violation', async ({
+/**
+ * Every button on screen is a thumb-sized target, measured as drawn: at least 44×44 px, and a
+ * destructive one (Delete, Void, Remove) stands at least 8 px clear of every other target.
+ */
+async function tapTargets(page: Page, where: string, problems: string[]): Promise<void> {
+  const found = await page.evaluate(() => {
+    const boxes = [
+      ...document.querySelectorAll<HTMLElement>('button, [role="button"], a.chakra-button'),
+    ]
+      .filter((el) => el.closest('[aria-hidden="true"]') === null)
+      .map((el) => ({
+        name: (el.getAttribute('aria-label') ?? el.innerText).trim(),
+        r: el.getBoundingClientRect(),
+      }))
+      .filter(({ r }) => r.width > 0 && r.height > 0)
+    const out: string[] = []
+    for (const { name, r } of boxes) {
+      if (r.width < 44 || r.height < 44) {
+        out.push(`"${name}" is ${Math.round(r.width)}×${Math.round(r.height)} px`)
+      }
+      if (!/^(Delete|Void|Remove)\b/.test(name)) continue
+      for (const other of boxes) {
+        if (other.r === r) continue
+        const dx = Math.max(other.r.left - r.right, r.left - other.r.right, 0)
+        const dy = Math.max(other.r.top - r.bottom, r.top - other.r.bottom, 0)
+        const gap = Math.max(dx, dy)
+        if (gap < 8) out.push(`"${name}" is ${Math.round(gap)} px from "${other.name}"`)
+      }
+    }
+    return out
+  })
+  for (const problem of found) {
+    console.log(`${where}: ${problem}`)
+    problems.push(`${where}: ${problem}`)
+  }
+}
+
+test('every screen, phone and desktop, synced and offline with an unsaved change: no serious or critical axe violation, every button a 44 px target', async ({
   browser,
 }) => {
-  test.setTimeout(1_200_000)
+  test.setTimeout(1_800_000)
   const { device: handset } = await newLenderDevice(browser, phone)
   const { page } = handset
 
@@ -161,6 +198,7 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
     `/people/${personId}`,
     `/users/${personId}/loans`,
     `/users/${personId}/deposit`,
+    `/users/${personId}/statement`,
     '/loans',
     `/loans/add?personId=${personId}`,
     `/loans/edit/${loanId}`,
@@ -178,6 +216,7 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
       await device.page.goto(route)
       await settled(device.page)
       await scan(device.page, `${state} ${route}`, counts, problems)
+      await tapTargets(device.page, `${state} ${route}`, problems)
     }
   }
 
@@ -215,6 +254,7 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
     await expect(device.page).toHaveURL(/\/login$/)
     await settled(device.page)
     await scan(device.page, `${state} /login`, counts, problems)
+    await tapTargets(device.page, `${state} /login`, problems)
   }
 
   // For the lead to quote: axe's violations (affected elements) by impact, per state.

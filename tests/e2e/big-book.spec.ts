@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test'
-import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
+import { ACK_PARAM, CHUNKS_PARAM, MessageType } from '../../shared/protocol.ts'
 import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
 import { buildBook } from '../fixtures/book.ts'
 import { readLender } from '../../shared/schema/lender.ts'
@@ -10,6 +9,7 @@ import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { newLenderDevice, type Device } from './pages/devices.ts'
+import { lenderConnection } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { E2E_MAX_FRAME } from './pages/server.ts'
 
@@ -41,7 +41,7 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
 
 /**
  * Issue 12: the dashboard of a book of 10,000 loans renders only the rows near the screen, yet
- * scrolling the page reaches the last person in the dashboard's order.
+ * scrolling the page reaches the last person in the dashboard's order; so do People and Loans.
  */
 test('the dashboard of a 10,000-loan book scrolls to its last person', async ({
   browser,
@@ -81,6 +81,27 @@ test('the dashboard of a 10,000-loan book scrolls to its last person', async ({
   // The screen reader is told where it is in the whole list.
   await expect(dashboard.row(lastName)).toHaveAttribute('aria-rowindex', String(2_000 + 1))
   await expect(device.page.getByRole('table')).toHaveAttribute('aria-rowcount', String(2_000 + 1))
+
+  // The people and loans lists are windowed the same way: their last row is reachable, and the
+  // page never holds more than a screenful or so of rows.
+  for (const [path, count, what] of [
+    ['/people', 2_000, 'people'],
+    ['/loans', 10_000, 'loans'],
+  ] as const) {
+    await device.page.goto(path)
+    const table = device.page.getByRole('table')
+    await expect(table).toHaveAttribute('aria-rowcount', String(count + 1), { timeout: 120_000 })
+    const rows = table.locator('tbody tr[aria-rowindex]')
+    expect(await rows.count(), `${what} rendered at the top`).toBeLessThan(100)
+    await expect(async () => {
+      await device.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect(rows.last()).toHaveAttribute('aria-rowindex', String(count + 1), {
+        timeout: 1_000,
+      })
+      await expect(rows.last()).toBeInViewport({ timeout: 1_000 })
+    }).toPass({ timeout: 30_000 })
+    expect(await rows.count(), `${what} rendered at the end`).toBeLessThan(100)
+  }
 })
 
 /**
@@ -88,21 +109,9 @@ test('the dashboard of a 10,000-loan book scrolls to its last person', async ({
  * chunked socket, with the device's session cookie; resolves once the server has stored it.
  */
 async function uploadBook(device: Device, doc: Y.Doc, baseURL: string): Promise<void> {
-  const userId = await device.page.evaluate(() => {
-    const cached = localStorage.getItem('rin-khata:last-user')
-    return cached ? (JSON.parse(cached) as { id: string }).id : ''
-  })
-  expect(userId).not.toBe('')
-  const cookie = (await device.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-  class CookieSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie } })
-    }
-  }
-  const Socket = chunkingWebSocket(CookieSocket as unknown as typeof globalThis.WebSocket)
-  const url = baseURL.replace(/^http/, 'ws') + SYNC_PATH
-  const uploader = new WebsocketProvider(url, userRoom(userId), doc, {
-    WebSocketPolyfill: Socket,
+  const { url, room, Socket } = await lenderConnection(device, baseURL)
+  const uploader = new WebsocketProvider(url, room, doc, {
+    WebSocketPolyfill: chunkingWebSocket(Socket),
     disableBc: true,
     params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
   })

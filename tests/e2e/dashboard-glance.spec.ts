@@ -5,6 +5,7 @@ import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { newLenderDevice, phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 
 /**
@@ -45,7 +46,7 @@ const sizes: [string, BrowserContextOptions][] = [
 ]
 
 for (const [size, options] of sizes) {
-  test(`${size}: overdue first, then due soon, then the rest; search by village and phone`, async ({
+  test(`${size}: overdue first, then due soon, then the rest; search by village and phone; People shows what each owes today`, async ({
     browser,
   }) => {
     test.setTimeout(180_000)
@@ -96,6 +97,12 @@ for (const [size, options] of sizes) {
       await expect(await dashboard.cell(dashboard.row('Soon Sita'), 'Next due')).toHaveText(
         'Due in 3 days',
       )
+      // Each row's actions are thumb-sized (44×44 px at least), not small table buttons.
+      for (const name of ['View Details', 'Loan More', 'Deposit']) {
+        const box = await dashboard.row('Overdue Om').getByRole('link', { name }).boundingBox()
+        expect(box?.height, name).toBeGreaterThanOrEqual(44)
+        expect(box?.width, name).toBeGreaterThanOrEqual(44)
+      }
     } else {
       // One compact row per person, and a Deposit button a thumb can hit.
       for (const p of people) {
@@ -113,7 +120,11 @@ for (const [size, options] of sizes) {
       expect(wider).toBeLessThanOrEqual(0)
     }
 
-    // Search by village (any case) and by phone (however it is spaced).
+    // Search by village (any case) and by phone (however it is spaced); the box says so.
+    await expect(page.getByRole('searchbox', { name: 'Search people' })).toHaveAttribute(
+      'placeholder',
+      'Search by name, phone or village',
+    )
     await dashboard.search('chandpur')
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toContainText('Soon Sita')
@@ -122,6 +133,35 @@ for (const [size, options] of sizes) {
     await expect(rows.first()).toContainText('Later Lal')
     await dashboard.search('')
     await expect(rows).toHaveCount(3)
+
+    // People shows what each person owes today, the same figure as the dashboard (never the
+    // stored opening balance), and sorting by it puts the largest first.
+    const dueOnDashboard = new Map<string, string>()
+    for (const p of people) {
+      const text = wide
+        ? await (await dashboard.cell(dashboard.row(p.name), 'Due today')).innerText()
+        : await dashboard.item(p.name).innerText()
+      const due = /₹[\d,]+\.\d{2}/.exec(text)?.[0] ?? ''
+      expect(due).not.toBe('')
+      dueOnDashboard.set(p.name, due)
+    }
+    const peoplePage = new PeoplePage(page)
+    await peoplePage.goto()
+    const personOf = (name: string): Locator =>
+      wide ? peoplePage.row(name) : page.getByRole('article', { name, exact: true })
+    for (const p of people) {
+      await expect(personOf(p.name)).toContainText(dueOnDashboard.get(p.name) ?? '')
+    }
+    await expect(personOf('Later Lal')).not.toContainText('₹0.00')
+    await peoplePage.sortBy('Due today', 'Descending')
+    const order = wide
+      ? await peoplePage.names()
+      : await page
+          .getByRole('main')
+          .getByRole('article')
+          .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''))
+    expect(order[0]).toBe('Later Lal')
+    await dashboard.goto()
 
     // The Deposit link of the overdue person leads to their deposit page.
     await rowOf('Overdue Om').getByRole('link', { name: 'Deposit' }).click()

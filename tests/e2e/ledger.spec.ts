@@ -55,7 +55,8 @@ const firstDeposit = { date: day(-5), amount: 2_000_00 }
 test('a new lender lends twice, takes two deposits, and every screen shows the engine’s numbers', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  // A long walk, then a tour of every screen at two widths, each a full page load.
+  test.setTimeout(420_000)
   const shell = new Shell(page)
   const { email, password } = newLender()
   await new LoginPage(page).signUp(email, password)

@@ -11,16 +11,19 @@ const WIDTH = 360
 const HEIGHT = 740
 
 /** How far the page is wider than the screen (0 when nothing overflows). */
-async function overflow(page: Page): Promise<number> {
+async function overflow(page: Page, screenWidth = WIDTH): Promise<number> {
   return page.evaluate(
     (width) =>
       Math.max(
         document.documentElement.scrollWidth - window.innerWidth,
         document.documentElement.scrollWidth - width,
       ),
-    WIDTH,
+    screenWidth,
   )
 }
+
+/** The desktop size the issue's done-when names beside the phone's. */
+const DESKTOP = { width: 1280, height: 800 }
 
 /** The shell's controls are whole and on screen: Menu, and Logout in the bottom tabs. */
 async function shellOnScreen(page: Page): Promise<string[]> {
@@ -41,10 +44,10 @@ async function shellOnScreen(page: Page): Promise<string[]> {
   return problems
 }
 
-test('360 px: no route scrolls sideways, online and synced or offline with unsaved changes', async ({
+test('360 px (and 1280×800): no route scrolls sideways, online and synced or offline with unsaved changes', async ({
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(600_000)
   const { device } = await newLenderDevice(browser, {
     viewport: { width: WIDTH, height: HEIGHT },
     isMobile: true,
@@ -84,6 +87,7 @@ test('360 px: no route scrolls sideways, online and synced or offline with unsav
     `/people/edit/${personId}`,
     `/users/${personId}/loans`,
     `/users/${personId}/deposit`,
+    `/users/${personId}/statement`,
     '/loans',
     '/loans/add',
     `/loans/edit/${loanId}`,
@@ -100,12 +104,25 @@ test('360 px: no route scrolls sideways, online and synced or offline with unsav
       for (const p of await shellOnScreen(page)) problems.push(`${state} ${route}: ${p}`)
     }
   }
+  // The same routes on a laptop screen: wide tables scroll inside their frame, never the page.
+  async function visitAllOnDesktop(state: string): Promise<void> {
+    await page.setViewportSize(DESKTOP)
+    for (const route of routes) {
+      await page.goto(route)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      const wider = await overflow(page, DESKTOP.width)
+      if (wider > 0) problems.push(`desktop ${state} ${route}: ${wider}px wider than the screen`)
+    }
+    await page.setViewportSize({ width: WIDTH, height: HEIGHT })
+  }
 
   await visitAll('synced')
+  await visitAllOnDesktop('synced')
   await goOffline(device)
   await new PersonFormPage(page).add({ name: 'Offline Omkar', city: 'Khurd Kalan Basti' })
   await expect(shell.sync).toContainText(unsaved(1))
   await visitAll('offline, 1 unsaved')
+  await visitAllOnDesktop('offline, 1 unsaved')
   await expect(shell.sync).toContainText(unsaved(1))
 
   // The login page, signed out (offline: the lender is asked first).

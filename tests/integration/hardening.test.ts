@@ -89,20 +89,26 @@ describe('auth request bodies', () => {
     expect(wrong.status).toBe(400)
   })
 
-  it('keeps the server RSS flat over 100 such requests', async () => {
-    const body = new Uint8Array(MiB).fill(0x61)
+  it('never holds 100 such bodies in memory (peak RSS while they arrive)', async () => {
+    // 3 MiB each, under the 4 MiB the server drains after a 413, so every client reads its 413.
+    const body = new Uint8Array(3 * MiB).fill(0x61)
     const pid = server.process.pid!
     const send = () => bigPost('update-user', body).then((response) => response.status)
-    const batch = () => Promise.all(Array.from({ length: 10 }, send))
-    // Warm-up at the same concurrency: the first batches grow the heap to its working size.
-    for (let i = 0; i < 3; i++) expect(await batch()).toEqual(Array(10).fill(413))
     const before = rssOf(pid)
+    let peak = before
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5)
     const statuses: number[] = []
-    for (let i = 0; i < 10; i++) statuses.push(...(await batch()))
-    const grown = rssOf(pid) - before
+    try {
+      for (let i = 0; i < 5; i++)
+        statuses.push(...(await Promise.all(Array.from({ length: 20 }, send))))
+    } finally {
+      clearInterval(sampler)
+    }
+    peak = Math.max(peak, rssOf(pid))
     expect(statuses.filter((status) => status !== 413)).toEqual([])
-    // Buffering them (ten at a time) would add at least 10 MiB of bodies to the heap.
-    expect(grown).toBeLessThan(8 * MiB)
+    // Measured here: draining peaks about 35 MiB over the start (the dropped chunks are garbage
+    // until V8's next collection); buffering them, with the cap lifted, peaked at 176 MiB.
+    expect(peak - before).toBeLessThan(96 * MiB)
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   })
 })
@@ -228,6 +234,7 @@ describe('updates that fail to apply', () => {
     const watcher = connectClient(server, room, lender.cookie)
     await waitSynced(watcher)
     const outcomes: (number | 'accepted')[] = []
+    const refused: Uint8Array[] = []
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(fc.nat(valid.length - 1), fc.nat(255)), { minLength: 1, maxLength: 3 }),
@@ -243,6 +250,7 @@ describe('updates that fail to apply', () => {
           if (!failsOn(baseState, mutated)) return
           const outcome = await sendFrame(room, updateFrame(mutated))
           outcomes.push(outcome)
+          refused.push(mutated)
           expect(outcome).toBe(CloseCode.badMessage)
           expect(storedRows(room)).toBe(rowsBefore)
           expect(await viewOf(room)).toEqual(viewBefore)
@@ -255,8 +263,14 @@ describe('updates that fail to apply', () => {
     expect(watcher.closes).toEqual([])
     expect(watcher.doc.getMap('people').toJSON()).toEqual(viewBefore.content.people)
 
-    // The room still takes the unmutated change, whole.
-    expect(await sendFrame(room, updateFrame(valid))).toBe('accepted')
+    // The room still takes the unmutated change, whole, even from a device whose frame arrives
+    // while the room is recovering from another device's refused one.
+    expect(
+      await Promise.all([
+        sendFrame(room, updateFrame(refused.at(-1) ?? valid)),
+        sendFrame(room, updateFrame(valid)),
+      ]),
+    ).toEqual([CloseCode.badMessage, 'accepted'])
     await waitFor(() => storedRows(room) !== rowsBefore, 'the valid change to be stored')
     const after = await freshView(server, room, lender.cookie)
     expect(after.getMap('people').toJSON()).toEqual({ p3: { name: 'Lakshmi' } })

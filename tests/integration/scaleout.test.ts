@@ -229,11 +229,16 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
         await new Promise((resolve) => setImmediate(resolve))
       }
     })()
-    await waitFor(() => a.stored() > 100, 'part of the burst stored')
-    one.process.kill('SIGKILL')
-    const acked = a.stored()
-    running = false
-    await burst
+    let acked: number
+    try {
+      await waitFor(() => a.stored() > 100, 'part of the burst stored', 30_000)
+      one.process.kill('SIGKILL')
+      acked = a.stored()
+    } finally {
+      // Stopped whatever happens: a burst left running would flood the tests after this one.
+      running = false
+      await burst
+    }
     await one.stop()
 
     const promised = new Y.Doc()

@@ -39,7 +39,7 @@ function richBook(): { lender: Y.Doc; cities: Y.Doc } {
   const cityId = addCity(cities, 'रामपुर', { now: at(1) }) as string
   const personId = addPerson(
     lender,
-    { name: 'सीता देवी', cityId, balance: 0, gender: 'female', petName: 'Mother' },
+    { name: 'सीता देवी', cityId, balance: 0, gender: 'female', petName: 'Mother', language: 'hi' },
     { now: at(2), by },
   )
   const loanId = addLoan(

@@ -4,6 +4,7 @@ import { addCity, citiesMap, cityIndex, readCities } from '../../shared/schema/c
 import { validateCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
 import {
   SCHEMA_VERSION,
+  isNewerLayout,
   loansMap,
   metaMap,
   paymentsMap,
@@ -83,6 +84,23 @@ describe('initLenderDoc', () => {
   })
 })
 
+describe('isNewerLayout', () => {
+  it("is true only when another device stamped a version above this code's", () => {
+    const doc = new Y.Doc()
+    expect(isNewerLayout(doc)).toBe(false)
+    initLenderDoc(doc)
+    expect(isNewerLayout(doc)).toBe(false)
+    const newer = new Y.Doc()
+    sync(doc, newer)
+    metaMap(newer).set('schemaVersion', SCHEMA_VERSION + 1)
+    sync(newer, doc)
+    expect(isNewerLayout(doc)).toBe(true)
+    // Garbage in the field is not a reason to lock the lender out.
+    metaMap(doc).set('schemaVersion', 'two')
+    expect(isNewerLayout(doc)).toBe(false)
+  })
+})
+
 describe('people', () => {
   it('adds a person with trimmed text and without blank optional fields', () => {
     const doc = new Y.Doc()
@@ -141,6 +159,30 @@ describe('people', () => {
     updatePerson(doc, 'p1', { phone: ' ' }, { now: T2 })
     expect(person(doc, 'p1')).not.toHaveProperty('phone')
     expect(updatePerson(doc, 'nobody', { name: 'X' }, { now: T1 })).toBe(false)
+  })
+
+  it("keeps a person's reminder language, and forgets it when the form sends none", () => {
+    const doc = new Y.Doc()
+    const id = addPerson(doc, { ...ramesh, language: 'hi' }, { now: T0 })
+    expect(person(doc, id)?.language).toBe('hi')
+    updatePerson(doc, id, { language: 'en' }, { now: T1 })
+    expect(person(doc, id)?.language).toBe('en')
+    // "Same as mine": no language stored, so reminders follow the lender's.
+    updatePerson(doc, id, { language: undefined }, { now: T2 })
+    expect(person(doc, id)).not.toHaveProperty('language')
+    expect(person(doc, addPerson(doc, ramesh, { now: T0 }))).not.toHaveProperty('language')
+  })
+
+  it('refuses a reminder language the app does not speak, writing nothing', () => {
+    const doc = lenderWithLoan()
+    const bad = { ...ramesh, language: 'fr' as 'en' }
+    expect(() => addPerson(doc, bad, { now: T0 })).toThrow(TypeError)
+    expect(() => updatePerson(doc, 'p1', { language: 'fr' as 'en' }, { now: T1 })).toThrow(
+      TypeError,
+    )
+    expect(readLender(doc).people).toHaveLength(1)
+    expect(person(doc, 'p1')).not.toHaveProperty('language')
+    expect(person(doc, 'p1')?.updatedAt).toBe(T0)
   })
 
   it('does not bump updatedAt when nothing changed', () => {
@@ -368,6 +410,13 @@ describe('readLender', () => {
     ;(peopleMap(doc).get('p1') as Y.Map<unknown>).set('phone', 12345)
     expect(person(doc, 'p1')).toMatchObject({ name: 'Ramesh' })
     expect(person(doc, 'p1')).not.toHaveProperty('phone')
+  })
+
+  it('drops a stored reminder language it does not know (a newer or broken device wrote it)', () => {
+    const doc = lenderWithLoan()
+    ;(peopleMap(doc).get('p1') as Y.Map<unknown>).set('language', 'ta')
+    expect(person(doc, 'p1')).toMatchObject({ name: 'Ramesh' })
+    expect(person(doc, 'p1')).not.toHaveProperty('language')
   })
 
   it('lists people and loans by creation time, whatever order they were merged in', () => {

@@ -2,18 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { checkLoanForm, type LoanFormValues } from '../../src/features/loans/loanForm.ts'
 import { verhoeffCheckDigit } from '../../shared/identity.ts'
 import { blankPerson, checkPersonForm } from '../../src/features/people/personForm.ts'
+import { i18n } from '../../src/i18n/index.ts'
+
+/** English, as the app starts for an English browser. */
+const t = i18n.getFixedT('en')
 
 describe('person form', () => {
   it('asks for a name and a city, instead of silently doing nothing', () => {
-    expect(checkPersonForm({ ...blankPerson, name: '   ', cityId: 'c1' })).toEqual({
+    expect(checkPersonForm({ ...blankPerson, name: '   ', cityId: 'c1' }, t)).toEqual({
       ok: false,
       errors: { name: 'Please enter a name' },
     })
-    expect(checkPersonForm({ ...blankPerson, name: 'Asha' })).toEqual({
+    expect(checkPersonForm({ ...blankPerson, name: 'Asha' }, t)).toEqual({
       ok: false,
       errors: { cityId: 'Please select a city' },
     })
-    expect(checkPersonForm(blankPerson)).toEqual({
+    expect(checkPersonForm(blankPerson, t)).toEqual({
       ok: false,
       errors: { name: 'Please enter a name', cityId: 'Please select a city' },
     })
@@ -21,7 +25,10 @@ describe('person form', () => {
 
   it('refuses a short phone and a bad Aadhaar, each with its own message', () => {
     expect(
-      checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', phone: '98765', aadhaar: '1234' }),
+      checkPersonForm(
+        { ...blankPerson, name: 'A', cityId: 'c', phone: '98765', aadhaar: '1234' },
+        t,
+      ),
     ).toEqual({
       ok: false,
       errors: {
@@ -30,7 +37,7 @@ describe('person form', () => {
       },
     })
     expect(
-      checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', aadhaar: '2345 6789 0123' }),
+      checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', aadhaar: '2345 6789 0123' }, t),
     ).toEqual({
       ok: false,
       errors: { aadhaar: 'This is not a valid Aadhaar number: please check the digits' },
@@ -39,25 +46,31 @@ describe('person form', () => {
 
   it('stores a mobile number as its 10 digits and Aadhaar as its 12', () => {
     const aadhaar = `23456789012${verhoeffCheckDigit('23456789012')}`
-    const checked = checkPersonForm({
-      ...blankPerson,
-      name: 'A',
-      cityId: 'c',
-      phone: '+91 98765-43210',
-      aadhaar: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`,
-    })
+    const checked = checkPersonForm(
+      {
+        ...blankPerson,
+        name: 'A',
+        cityId: 'c',
+        phone: '+91 98765-43210',
+        aadhaar: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`,
+      },
+      t,
+    )
     expect(checked.ok && checked.person.phone).toBe('9876543210')
     expect(checked.ok && checked.person.aadhaar).toBe(aadhaar)
   })
 
   it('trims text and treats an empty balance as ₹0', () => {
-    const checked = checkPersonForm({
-      ...blankPerson,
-      name: '  Asha Rani ',
-      cityId: 'c1',
-      phone: ' 98765 43210 ',
-      petName: ' Sister ',
-    })
+    const checked = checkPersonForm(
+      {
+        ...blankPerson,
+        name: '  Asha Rani ',
+        cityId: 'c1',
+        phone: ' 98765 43210 ',
+        petName: ' Sister ',
+      },
+      t,
+    )
     expect(checked).toEqual({
       ok: true,
       person: {
@@ -72,10 +85,32 @@ describe('person form', () => {
     })
   })
 
+  it("keeps the reminder language, and '' (same as the lender's) as no language", () => {
+    const filled = { ...blankPerson, name: 'A', cityId: 'c' }
+    const hindi = checkPersonForm({ ...filled, language: 'hi' }, t)
+    expect(hindi.ok && hindi.person.language).toBe('hi')
+    const same = checkPersonForm(filled, t)
+    expect(same.ok && same.person.language).toBeUndefined()
+  })
+
+  it('says what is wrong in Hindi when the lender reads Hindi', () => {
+    const hi = i18n.getFixedT('hi')
+    expect(checkPersonForm({ ...blankPerson, phone: '98765' }, hi)).toEqual({
+      ok: false,
+      errors: {
+        name: 'नाम लिखें',
+        cityId: 'गाँव/शहर चुनें',
+        phone: 'मोबाइल नंबर 10 अंकों का हो, जैसे 98765 43210',
+      },
+    })
+  })
+
   it('reads the balance in rupees into exact paise, and explains a bad one', () => {
-    const ok = checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', balance: '1500.29' })
+    const ok = checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', balance: '1500.29' }, t)
     expect(ok.ok && ok.person.balance).toBe(150_029)
-    expect(checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', balance: '12abc' })).toEqual({
+    expect(
+      checkPersonForm({ ...blankPerson, name: 'A', cityId: 'c', balance: '12abc' }, t),
+    ).toEqual({
       ok: false,
       errors: { balance: 'Please enter a number, like 1500 or 1500.50' },
     })
@@ -98,7 +133,7 @@ describe('loan form', () => {
     for (const key of ['personId', 'amount', 'interestRate', 'dueDate'] as const) {
       expect(checkLoanForm({ ...filled, [key]: '' })).toEqual({
         ok: false,
-        message: 'Please fill in all required fields',
+        reason: 'required',
         fields: [key],
       })
     }
@@ -111,7 +146,7 @@ describe('loan form', () => {
     for (const dueDate of ['2025-01-01', '2024-12-31']) {
       expect(checkLoanForm({ ...filled, dueDate })).toEqual({
         ok: false,
-        message: 'Due date must be after start date',
+        reason: 'dueBeforeStart',
         fields: ['dueDate'],
       })
     }
@@ -120,12 +155,12 @@ describe('loan form', () => {
   it('refuses an amount under ₹1 and a rate with more than two decimals', () => {
     expect(checkLoanForm({ ...filled, amount: '0.50' })).toEqual({
       ok: false,
-      message: 'Amount must be at least ₹1',
+      reason: 'amountTooSmall',
       fields: ['amount'],
     })
     expect(checkLoanForm({ ...filled, interestRate: '1.755' })).toEqual({
       ok: false,
-      message: 'Please enter a valid interest rate',
+      reason: 'badRate',
       fields: ['interestRate'],
     })
     expect(checkLoanForm({ ...filled, interestRate: '-1' }).ok).toBe(false)

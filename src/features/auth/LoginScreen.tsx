@@ -1,26 +1,26 @@
-import { Box, Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
 import { useOnline } from '../../ui/useOnline.ts'
 import { authenticate, getSessionState, subscribeSession } from '../../data/session.ts'
-import { authFailureMessage, authMessages } from './authMessages.ts'
+import { authFailureMessage } from './authMessages.ts'
 
 type Mode = 'login' | 'signup'
 
-const words: Record<Mode, { title: string; switchPrompt: string; switchTo: Mode }> = {
-  login: { title: 'Login', switchPrompt: 'New here? Sign Up', switchTo: 'signup' },
-  signup: { title: 'Sign Up', switchPrompt: 'Have an account? Login', switchTo: 'login' },
-}
+const switchTo: Record<Mode, Mode> = { login: 'signup', signup: 'login' }
 
 /** Email and password, with a toggle between Login and Sign Up; success opens People. */
 export function LoginScreen() {
   const navigate = useNavigate()
+  const { t } = useTranslation('auth')
   const [mode, setMode] = useState<Mode>('login')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const { title, switchPrompt, switchTo } = words[mode]
+  const title = t(`${mode}.title`)
   const session = useSyncExternalStore(subscribeSession, getSessionState)
   const expired = session.status === 'signed-out' && session.expired
   const online = useOnline()
@@ -28,7 +28,7 @@ export function LoginScreen() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (email.trim() === '' || password === '') {
-      setError(authMessages.required)
+      setError(t('messages.required'))
       return
     }
     setBusy(true)
@@ -36,16 +36,19 @@ export function LoginScreen() {
     const result = await authenticate(mode, email.trim(), password)
     setBusy(false)
     if (result.ok) await navigate({ to: '/people', replace: true })
-    else setError(authFailureMessage(result))
+    else setError(authFailureMessage(result, t))
   }
 
   return (
     <Box minH="100dvh" display="flex" alignItems="center" justifyContent="center" p="4">
       <Card.Root w="full" maxW="sm">
         <Card.Header>
-          <Text fontWeight="bold" color="teal.800">
-            Rin Khata
-          </Text>
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="2">
+            <Text fontWeight="bold" color="teal.800">
+              {t('common:appName')}
+            </Text>
+            <LanguageSwitch />
+          </Flex>
           <Heading as="h1" size="2xl">
             {title}
           </Heading>
@@ -53,23 +56,23 @@ export function LoginScreen() {
         <Card.Body>
           {expired && (
             <Text role="status" mb="4" color="orange.fg">
-              {authMessages.expired}
+              {t('messages.expired')}
             </Text>
           )}
           {!online && (
             <Text mb="4" color="fg.muted">
-              {authMessages.offlineNow}
+              {t('messages.offlineNow')}
             </Text>
           )}
           {!window.isSecureContext && (
             <Text mb="4" color="fg.muted">
-              {authMessages.insecure}
+              {t('messages.insecure')}
             </Text>
           )}
           <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="4">
               <Field.Root required>
-                <Field.Label>Email</Field.Label>
+                <Field.Label>{t('email')}</Field.Label>
                 <Input
                   type="email"
                   autoComplete="email"
@@ -78,7 +81,7 @@ export function LoginScreen() {
                 />
               </Field.Root>
               <Field.Root required>
-                <Field.Label>Password</Field.Label>
+                <Field.Label>{t('password')}</Field.Label>
                 <Input
                   type="password"
                   autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
@@ -98,11 +101,11 @@ export function LoginScreen() {
                 variant="plain"
                 color="teal.700"
                 onClick={() => {
-                  setMode(switchTo)
+                  setMode(switchTo[mode])
                   setError(null)
                 }}
               >
-                {switchPrompt}
+                {t(`${mode}.switchPrompt`)}
               </Button>
             </Stack>
           </form>

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, Input, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Attention, DashboardRow } from '../../../shared/ledger/engine.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
 import { useCities, useDashboard, useLoaded } from '../../data/hooks.ts'
@@ -11,10 +12,11 @@ import { FirstSteps } from '../../ui/FirstSteps.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
-import { dueWords, labels, money } from '../../ui/words.ts'
+import { RemindLinks } from '../reminders/SendLinks.tsx'
 import { matchesDashboardSearch } from './dashboardSearch.ts'
 import { withColumnTotals } from './dashboardTotals.ts'
-import { useWindowRows } from './useWindowRows.ts'
+import { useWindowRows } from '../../ui/useWindowRows.ts'
+import { SpacerRow } from '../../ui/WindowRows.tsx'
 
 /** A dashboard row with its village or city named. */
 interface Row extends DashboardRow {
@@ -38,6 +40,7 @@ export function DashboardScreen() {
   const loaded = useLoaded()
   const wide = useWide()
   const [search, setSearch] = useState('')
+  const { t } = useTranslation('dashboard')
   const named = useMemo(() => {
     const cityById = cityIndex(cities)
     return summary.rows.map((row): Row => {
@@ -51,27 +54,35 @@ export function DashboardScreen() {
   )
 
   return (
-    <Page title="Loan Dashboard">
+    <Page title={t('title')}>
       <SummaryTiles
         tiles={[
-          { label: labels.totalUsers, value: summary.totalUsers },
-          { label: labels.activeLoans, value: summary.activeLoans },
-          { label: money.principalLeft, value: <Money paise={summary.totalPrincipal} /> },
-          { label: money.interestDue, value: <Money paise={summary.totalInterest} /> },
-          { label: money.paid, value: <Money paise={summary.totalPaid} /> },
-          { label: money.dueToday, value: <Money paise={summary.totalDue} /> },
+          { label: t('totalUsers'), value: summary.totalUsers },
+          { label: t('activeLoans'), value: summary.activeLoans },
+          {
+            label: t('common:money.principalLeft'),
+            value: <Money paise={summary.totalPrincipal} />,
+          },
+          { label: t('common:money.interestDue'), value: <Money paise={summary.totalInterest} /> },
+          { label: t('common:money.paid'), value: <Money paise={summary.totalPaid} /> },
+          { label: t('common:money.dueToday'), value: <Money paise={summary.totalDue} /> },
         ]}
       />
-      <FormField label={dueWords.search}>
-        <Input type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <FormField label={t('search')}>
+        <Input
+          type="search"
+          placeholder={t('searchHint')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
       </FormField>
       {summary.rows.length === 0 ? (
         <>
-          <Notice>{loaded ? 'No people found.' : 'Loading…'}</Notice>
+          <Notice>{loaded ? t('empty') : t('loading')}</Notice>
           {loaded && <FirstSteps />}
         </>
       ) : rows.length === 0 ? (
-        <Notice>No people found matching your search.</Notice>
+        <Notice>{t('noMatch')}</Notice>
       ) : wide ? (
         <DashboardTable rows={rows} />
       ) : (
@@ -91,25 +102,28 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
     rows.length,
     TABLE_ROW_PX,
   )
+  const { t } = useTranslation('dashboard')
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" interactive aria-rowcount={rows.length + 1}>
         <Table.Header>
           <Table.Row aria-rowindex={1}>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Phone</Table.ColumnHeader>
-            <Table.ColumnHeader>{dueWords.city}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{labels.activeLoans}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{money.principalLeft}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{money.interestDue}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{money.paid}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
-            <Table.ColumnHeader>{dueWords.nextDue}</Table.ColumnHeader>
-            <Table.ColumnHeader>Actions</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('phone')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('city')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('activeLoans')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              {t('common:money.principalLeft')}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('common:money.interestDue')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('common:money.paid')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('common:money.dueToday')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('nextDue')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body ref={bodyRef}>
-          {before > 0 && <Spacer height={before} />}
+          {before > 0 && <SpacerRow height={before} columns={10} />}
           {items.map((item) => {
             const row = rows[item.index] as Row
             return (
@@ -138,19 +152,10 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
               </Table.Row>
             )
           })}
-          {after > 0 && <Spacer height={after} />}
+          {after > 0 && <SpacerRow height={after} columns={10} />}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
-  )
-}
-
-/** An empty row standing in for the rows above or below the screen. */
-function Spacer({ height }: { height: number }) {
-  return (
-    <tr aria-hidden="true" style={{ height }}>
-      <td colSpan={10} style={{ padding: 0, border: 0 }} />
-    </tr>
   )
 }
 
@@ -163,12 +168,13 @@ function DashboardList({ rows }: { rows: readonly Row[] }) {
     rows.length,
     PHONE_ROW_PX,
   )
+  const { t } = useTranslation('dashboard')
   return (
     <Box
       as="ul"
       ref={bodyRef}
       role="list"
-      aria-label={dueWords.list}
+      aria-label={t('list')}
       listStyleType="none"
       m="0"
       borderTopWidth="1px"
@@ -202,7 +208,7 @@ function DashboardList({ rows }: { rows: readonly Row[] }) {
             <Flex direction="column" align="end" gap="1" flexShrink={0}>
               <Text fontWeight="semibold" fontSize="sm">
                 <Text as="span" srOnly>
-                  {`${money.dueToday} `}
+                  {`${t('common:money.dueToday')} `}
                 </Text>
                 <Money paise={row.totalDue} />
               </Text>
@@ -212,7 +218,7 @@ function DashboardList({ rows }: { rows: readonly Row[] }) {
               {row.totalDue > 0 && (
                 <Button asChild size="sm" minH="11" w="full" colorPalette="green">
                   <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
-                    Deposit
+                    {t('deposit')}
                   </Link>
                 </Button>
               )}
@@ -226,17 +232,18 @@ function DashboardList({ rows }: { rows: readonly Row[] }) {
 
 /** "Overdue" or "Due in N days" (within 7 days); nothing otherwise. */
 function DueBadge({ attention }: { attention: Attention }) {
+  const { t } = useTranslation('dashboard')
   if (attention.kind === 'overdue') {
     return (
       <Badge colorPalette="red" variant="solid">
-        {dueWords.overdue}
+        {t('overdue')}
       </Badge>
     )
   }
   if (attention.kind === 'dueSoon') {
     return (
       <Badge colorPalette="orange" variant="subtle">
-        {dueWords.dueIn(attention.days)}
+        {attention.days === 0 ? t('fallsDueToday') : t('dueIn', { count: attention.days })}
       </Badge>
     )
   }
@@ -250,26 +257,33 @@ function NextDue({ attention }: { attention: Attention }) {
   return <DueBadge attention={attention} />
 }
 
-/** View Details, Loan More / New Loan, and Deposit (only when something is due). */
+/**
+ * View Details, Loan More / New Loan, and Deposit and the reminder links (only when something is
+ * due).
+ */
 function RowActions({ row }: { row: Row }) {
+  const { t } = useTranslation('dashboard')
   return (
-    <Flex gap="2" wrap="wrap">
-      <Button asChild size="xs" variant="outline">
+    <Flex gap="2" wrap="wrap" align="center">
+      <Button asChild size="sm" variant="outline">
         <Link to="/users/$personId/loans" params={{ personId: row.personId }}>
-          View Details
+          {t('viewDetails')}
         </Link>
       </Button>
-      <Button asChild size="xs" variant="outline">
+      <Button asChild size="sm" variant="outline">
         <Link to="/loans/add" search={{ personId: row.personId }}>
-          {row.loanCount > 0 ? 'Loan More' : 'New Loan'}
+          {row.loanCount > 0 ? t('loanMore') : t('newLoan')}
         </Link>
       </Button>
       {row.totalDue > 0 && (
-        <Button asChild size="xs" colorPalette="green">
+        <Button asChild size="sm" colorPalette="green">
           <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
-            Deposit
+            {t('deposit')}
           </Link>
         </Button>
+      )}
+      {row.totalDue > 0 && (
+        <RemindLinks to={{ personId: row.personId, name: row.name, phone: row.phone }} compact />
       )}
     </Flex>
   )

@@ -12,10 +12,10 @@ import {
 } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   autoAllocate,
   balanceDue,
-  depositMessages,
   loanFigures,
   previewDeposit,
   settlingAmount,
@@ -26,7 +26,7 @@ import {
 } from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
-import { formatINR, moneyMessages, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
+import { formatINR, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import {
   useActiveLoans,
@@ -44,18 +44,20 @@ import { Notice, Page } from '../../ui/Page.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { toaster } from '../../ui/Toaster.tsx'
 import { useWide } from '../../ui/useWide.ts'
-import { depositWords, labels, money, voidWords } from '../../ui/words.ts'
-import { loanLabel } from '../loans/loanText.ts'
+import { LoanTitle } from '../loans/LoanName.tsx'
+import { loanFullName, loanLabel } from '../loans/loanText.ts'
+import { rememberDeposit } from '../reminders/lastDeposit.ts'
 
 /** `/users/{personId}/deposit`: one deposit, split across the person's loans. */
 export function DepositScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
   const loaded = useLoaded()
   const person = people.find((p) => p.id === personId)
+  const { t } = useTranslation('deposit')
   if (!person) {
     return (
-      <Page title="Deposit">
-        <Notice>{loaded ? 'Person not found' : 'Loading…'}</Notice>
+      <Page title={t('title')}>
+        <Notice>{loaded ? t('notFound') : t('loading')}</Notice>
       </Page>
     )
   }
@@ -74,6 +76,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
   const today = useToday()
   const { recordDeposit, voidEntry } = useMutations()
   const navigate = useNavigate()
+  const { t } = useTranslation('deposit')
 
   // Every loan of the person is listed (spec §4), in creation order: auto-allocate breaks
   // due-date ties by it.
@@ -141,6 +144,12 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
   const typed = loans.map((loan) => ({ loan, paise: allocationPaise(allocations[loan.id]) }))
   const allocated = typed.reduce((sum, t) => sum + (t.paise ?? 0), 0)
 
+  // A message names the loan as the page does: what tells it apart, then `Loan #xxxxxx`.
+  const nameOf = (loanId: string) => {
+    const loan = loans.find((l) => l.id === loanId)
+    return loan ? loanFullName(loan, t) : loanLabel(loanId, t)
+  }
+
   function changeAmount(text: string) {
     setAmountText(text)
     setManual(null)
@@ -166,7 +175,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
 
   function autoFill() {
     if (!amount.ok || amount.paise <= 0) {
-      setError(depositMessages.invalidAmount)
+      setError(t('errors.invalidAmount'))
       return
     }
     setError(null)
@@ -184,27 +193,27 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
     })
     // The spec's checks on the amount and the date come first; then a malformed allocation.
     if (!checked.ok && ['invalidAmount', 'missingDate', 'futureDate'].includes(checked.reason)) {
-      setError(depositMessages[checked.reason])
+      setError(t(`errors.${checked.reason}`))
       return
     }
     const malformed = typed.find((t) => t.paise === null)
     if (malformed) {
       const parsed = parseRupees(allocations[malformed.loan.id] ?? '')
       const reason = parsed.ok ? 'notANumber' : parsed.reason
-      setError(`${loanLabel(malformed.loan.id)}: ${moneyMessages[reason]}`)
+      setError(`${loanFullName(malformed.loan, t)}: ${t(`loans:money.${reason}`)}`)
       return
     }
     if (!checked.ok) {
-      setError(depositMessages[checked.reason])
+      setError(t(`errors.${checked.reason}`))
       return
     }
     const over = checked.allocations.find((a) => a.amount > (settling.get(a.loanId) ?? 0))
     if (over) {
       setError(
-        depositWords.overSettling(
-          loanLabel(over.loanId),
-          formatINR(settling.get(over.loanId) ?? 0),
-        ),
+        t('overSettling', {
+          loan: nameOf(over.loanId),
+          amount: formatINR(settling.get(over.loanId) ?? 0),
+        }),
       )
       return
     }
@@ -221,13 +230,13 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
       })
       if (!result.ok) {
         setError(
-          result.reason === 'loanNotFound'
-            ? depositMessages.loanNotFound
-            : depositMessages.noAllocation,
+          result.reason === 'loanNotFound' ? t('errors.loanNotFound') : t('errors.noAllocation'),
         )
         return
       }
       depositId = result.depositId
+      // The person's page offers "Send receipt" for it.
+      rememberDeposit(personId, depositId)
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause))
       return
@@ -235,18 +244,18 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
     const received = formatINR(checkedAllocations.reduce((sum, a) => sum + a.amount, 0))
     // Undo is a void (a new fact, with its reason), never a delete: the history keeps it.
     const undo = () => {
-      const voided = voidEntry({ kind: 'deposit', id: depositId }, depositWords.undoReason)
+      const voided = voidEntry({ kind: 'deposit', id: depositId }, t('undoReason'))
       toaster.create(
         voided.ok
-          ? { title: depositWords.undone(received, personName), type: 'info' }
-          : { title: voidWords[voided.reason], type: 'error' },
+          ? { title: t('undone', { amount: received, name: personName }), type: 'info' }
+          : { title: t(`loans:void.${voided.reason}`), type: 'error' },
       )
     }
     toaster.create({
-      title: depositWords.received(received, personName),
+      title: t('received', { amount: received, name: personName }),
       type: 'success',
       duration: 10_000,
-      action: { label: depositWords.undo, onClick: undo },
+      action: { label: t('undo'), onClick: undo },
     })
     void navigate({ to: '/users/$personId/loans', params: { personId } })
   }
@@ -270,13 +279,13 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
   // the preview of what the deposit does, Record; the per-loan allocations (already filled)
   // follow for the lender who wants to change them.
   return (
-    <Page title={`Deposit for ${personName}`}>
-      <Text role="group" color="fg.muted" aria-label={depositWords.totalLabel} mt="-2">
-        {money.dueToday}: <Money paise={outstandingToday} />
+    <Page title={t('titleFor', { name: personName })}>
+      <Text role="group" color="fg.muted" aria-label={t('totalLabel')} mt="-2">
+        {t('common:money.dueToday')}: <Money paise={outstandingToday} />
         {dated !== null && outstandingOnDate !== null && (
           <>
             {' · '}
-            {depositWords.dueOn(formatDisplayDate(dated))}: <Money paise={outstandingOnDate} />
+            {t('dueOn', { date: formatDisplayDate(dated) })}: <Money paise={outstandingOnDate} />
           </>
         )}
       </Text>
@@ -284,21 +293,21 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         <Stack gap="4" maxW="4xl">
           <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
             <AmountField
-              label="Deposit Amount"
+              label={t('amount')}
               min="0.01"
               value={amountText}
               onChange={changeAmount}
             />
             <DateField
-              label="Deposit Date"
+              label={t('date')}
               max={today}
               value={isIsoDate(date) ? date : ''}
               onChange={setDate}
             />
             <GridItem colSpan={{ base: 2, md: 1 }}>
-              <FormField label="Description">
+              <FormField label={t('description')}>
                 <Input
-                  placeholder="Deposit payment"
+                  placeholder={t('descriptionPlaceholder')}
                   value={description}
                   onChange={(e) => setDescription(e.currentTarget.value)}
                 />
@@ -306,30 +315,30 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
             </GridItem>
           </SimpleGrid>
 
-          {previews.length > 0 && <Preview lines={previews} />}
+          {previews.length > 0 && <Preview lines={previews} loans={loans} />}
           <Totals amount={amount.ok ? amount.paise : null} allocated={allocated} />
           <FormAlert message={error} />
           <Flex gap="2">
             <Button type="submit" colorPalette="green" minH="11" flex={{ base: '1', md: 'none' }}>
-              Record Deposit
+              {t('record')}
             </Button>
             <Button asChild variant="outline" minH="11">
               <Link to="/users/$personId/loans" params={{ personId }}>
-                Cancel
+                {t('cancel')}
               </Link>
             </Button>
           </Flex>
 
           <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="2">
             <Heading as="h2" size="md">
-              {depositWords.allocate}
+              {t('allocate')}
             </Heading>
             <Button variant="outline" minH="11" onClick={autoFill}>
-              Auto-allocate
+              {t('autoAllocate')}
             </Button>
           </Flex>
           {loans.length === 0 ? (
-            <Notice>No loans yet.</Notice>
+            <Notice>{t('noLoans')}</Notice>
           ) : (
             <Stack gap="3">
               {loans.map((loan) => (
@@ -383,26 +392,29 @@ function AllocationRow({
   onChange: (text: string) => void
   onPayFull: () => void
 }) {
-  const label = loanLabel(loan.id)
+  const { t } = useTranslation('deposit')
+  const label = loanLabel(loan.id, t)
   return (
-    <Box role="group" aria-label={label} borderWidth="1px" borderRadius="md" p="3">
+    <Box role="group" aria-label={loanFullName(loan, t)} borderWidth="1px" borderRadius="md" p="3">
+      <Box mb="2">
+        <LoanTitle loan={loan} />
+      </Box>
       <Flex gap="3" align="end" wrap={{ base: 'wrap', md: 'nowrap' }}>
         <Box flex="1 1 16rem">
           <FormField
-            label={`Allocation for ${label}`}
+            label={t('allocationFor', { label })}
             helper={
               <>
-                {money.dueToday} <Money paise={dueToday} />
+                {t('common:money.dueToday')} <Money paise={dueToday} />
                 {dueOnDate && (
                   <>
                     {' · '}
-                    {depositWords.dueOn(formatDisplayDate(dueOnDate.date))}{' '}
+                    {t('dueOn', { date: formatDisplayDate(dueOnDate.date) })}{' '}
                     <Money paise={dueOnDate.paise} />
                   </>
                 )}
                 {' · '}
-                {labels.dueDate} <DateText date={loan.dueDate} />
-                {loan.description ? ` · ${loan.description}` : ''}
+                {t('loans:labels.dueDate')} <DateText date={loan.dueDate} />
               </>
             }
           >
@@ -420,7 +432,7 @@ function AllocationRow({
         <Flex gap="2" align="center" pb={{ base: 0, md: 6 }}>
           <StatusBadge status={status} settledByWaiver={settledByWaiver} />
           <Button size="sm" minH="11" variant="outline" disabled={settles <= 0} onClick={onPayFull}>
-            Pay Full
+            {t('payFull')}
           </Button>
         </Flex>
       </Flex>
@@ -430,20 +442,21 @@ function AllocationRow({
 
 /** Allocated against the deposit, and what is left over (shown, never silently allocated). */
 function Totals({ amount, allocated }: { amount: Paise | null; allocated: Paise }) {
+  const { t } = useTranslation('deposit')
   return (
     <Flex gap="6" wrap="wrap" aria-live="polite">
       <Text>
-        Total allocated: <Money paise={allocated} />
+        {t('totalAllocated')} <Money paise={allocated} />
         {amount !== null && (
           <>
             {' '}
-            of <Money paise={amount} />
+            {t('of')} <Money paise={amount} />
           </>
         )}
       </Text>
       {amount !== null && (
         <Text color={amount - allocated < 0 ? 'red.600' : undefined}>
-          Unallocated: <Money paise={amount - allocated} />
+          {t('unallocated')} <Money paise={amount - allocated} />
         </Text>
       )}
     </Flex>
@@ -455,34 +468,41 @@ function Totals({ amount, allocated }: { amount: Paise | null; allocated: Paise 
  * and what is due today before and after it, replayed among all of the loan's facts. A table on a
  * wide screen, one block per loan on a phone.
  */
-function Preview({ lines }: { lines: readonly DepositPreviewLine[] }) {
+function Preview({
+  lines,
+  loans,
+}: {
+  lines: readonly DepositPreviewLine[]
+  loans: readonly Loan[]
+}) {
   const wide = useWide()
+  const { t } = useTranslation('deposit')
+  const loanOf = (loanId: string) => {
+    const loan = loans.find((l) => l.id === loanId)
+    return loan ? <LoanTitle loan={loan} /> : loanLabel(loanId, t)
+  }
   return (
     <Stack gap="2">
       <Heading as="h2" size="md">
-        {depositWords.preview}
+        {t('preview')}
       </Heading>
       {wide ? (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={depositWords.preview}>
+          <Table.Root size="sm" aria-label={t('preview')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Loan</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{depositWords.payment}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Interest</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Principal</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {depositWords.dueTodayBefore}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {depositWords.dueTodayAfter}
-                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('loan')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('payment')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('interest')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('principal')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dueTodayBefore')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('dueTodayAfter')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {lines.map((line) => (
                 <Table.Row key={line.loanId}>
-                  <Table.Cell>{loanLabel(line.loanId)}</Table.Cell>
+                  <Table.Cell>{loanOf(line.loanId)}</Table.Cell>
                   <MoneyCell paise={line.amount} />
                   <MoneyCell paise={line.interestPaid} />
                   <MoneyCell paise={line.principalPaid} />
@@ -496,20 +516,22 @@ function Preview({ lines }: { lines: readonly DepositPreviewLine[] }) {
           </Table.Root>
         </Table.ScrollArea>
       ) : (
-        <Stack as="ul" aria-label={depositWords.preview} gap="2" listStyleType="none">
+        <Stack as="ul" aria-label={t('preview')} gap="2" listStyleType="none">
           {lines.map((line) => (
             <Box as="li" key={line.loanId} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
-              <Text fontWeight="medium">
-                {loanLabel(line.loanId)}: <Money paise={line.amount} />
-              </Text>
+              <Flex justify="space-between" gap="2" align="start">
+                {loanOf(line.loanId)}
+                <Text fontWeight="medium" flexShrink={0}>
+                  <Money paise={line.amount} />
+                </Text>
+              </Flex>
               <Text>
-                Interest <Money paise={line.interestPaid} /> · Principal{' '}
+                {t('interest')} <Money paise={line.interestPaid} /> · {t('principal')}{' '}
                 <Money paise={line.principalPaid} />
               </Text>
               <Text>
-                {depositWords.dueTodayBefore} <Money paise={line.dueTodayBefore} /> →{' '}
-                {depositWords.dueTodayAfter} <Money paise={line.dueTodayAfter} />{' '}
-                <Overpaid paise={line.overpaid} />
+                {t('dueTodayBefore')} <Money paise={line.dueTodayBefore} /> → {t('dueTodayAfter')}{' '}
+                <Money paise={line.dueTodayAfter} /> <Overpaid paise={line.overpaid} />
               </Text>
             </Box>
           ))}

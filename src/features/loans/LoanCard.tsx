@@ -11,7 +11,7 @@ import {
 } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { loanAgeText } from '../../../shared/dates.ts'
+import { useTranslation } from 'react-i18next'
 import type { LoanFigures } from '../../../shared/ledger/engine.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import { Changes } from '../../ui/Changes.tsx'
@@ -19,10 +19,10 @@ import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { Money, Overpaid } from '../../ui/Money.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
-import { historyWords, labels, money, waiverWords } from '../../ui/words.ts'
 import type { HistoryItem } from './history.ts'
 import { LoanHistory } from './LoanHistory.tsx'
-import { loanLabel, rateText } from './loanText.ts'
+import { LoanTitle } from './LoanName.tsx'
+import { loanAgeText, loanFullName, loanLabel, rateText } from './loanText.ts'
 import { ReckoningTable } from './ReckoningTable.tsx'
 import { SettleDialog } from './SettleDialog.tsx'
 
@@ -45,47 +45,49 @@ export function LoanCard({
 }) {
   const [open, setOpen] = useState(false)
   const [settling, setSettling] = useState(false)
-  const label = loanLabel(loan.id)
+  const { t } = useTranslation('loans')
+  const label = loanLabel(loan.id, t)
   const { reckoning } = figures
   return (
-    <Card.Root size="sm" role="article" aria-label={label}>
+    <Card.Root size="sm" role="article" aria-label={loanFullName(loan, t)}>
       <Card.Header>
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-          <Card.Title>{label}</Card.Title>
+          <Card.Title>
+            <LoanTitle loan={loan} />
+          </Card.Title>
           <Flex gap="2" align="center" wrap="wrap">
             <Overpaid paise={figures.ledger.overpaid} />
             <StatusBadge status={figures.status} settledByWaiver={figures.settledByWaiver} />
           </Flex>
         </Flex>
-        {loan.description ? <Text color="fg.muted">{loan.description}</Text> : null}
       </Card.Header>
       <Card.Body>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" fontSize="sm">
-          <Figure label={money.lent}>
+          <Figure label={t('common:money.lent')}>
             <Money paise={loan.amount} />
           </Figure>
-          <Figure label={labels.interestRate}>
-            {rateText(loan.interestRate, loan.interestType)}
+          <Figure label={t('labels.interestRate')}>
+            {rateText(loan.interestRate, loan.interestType, t)}
           </Figure>
-          <Figure label={labels.startDate}>
+          <Figure label={t('labels.startDate')}>
             <DateText date={loan.startDate} />
           </Figure>
-          <Figure label={labels.dueDate}>
+          <Figure label={t('labels.dueDate')}>
             <DateText date={loan.dueDate} />
           </Figure>
-          <Figure label={labels.loanAge}>{loanAgeText(loan.startDate, today)}</Figure>
-          <Figure label={money.paid}>
+          <Figure label={t('labels.loanAge')}>{loanAgeText(loan.startDate, today, t)}</Figure>
+          <Figure label={t('common:money.paid')}>
             <Money paise={reckoning.paid} />
           </Figure>
-          <Figure label={money.interestSoFar}>
+          <Figure label={t('common:money.interestSoFar')}>
             <Money paise={reckoning.interest} />
           </Figure>
           {reckoning.waived > 0 && (
-            <Figure label={money.waived}>
+            <Figure label={t('common:money.waived')}>
               <Money paise={reckoning.waived} />
             </Figure>
           )}
-          <Figure label={money.dueToday}>
+          <Figure label={t('common:money.dueToday')}>
             <Text as="span" fontWeight="semibold">
               <Money paise={figures.totalDue} />
             </Text>
@@ -103,12 +105,12 @@ export function LoanCard({
           <Flex gap="2" wrap="wrap">
             <Collapsible.Trigger asChild>
               <Button size="sm" minH="11" variant="outline">
-                {open ? 'Hide Details' : 'Show Details'}
+                {open ? t('card.hideDetails') : t('card.showDetails')}
               </Button>
             </Collapsible.Trigger>
             <Button asChild size="sm" minH="11" variant="outline">
               <Link to="/loans/edit/$id" params={{ id: loan.id }}>
-                Edit
+                {t('card.edit')}
               </Link>
             </Button>
             {figures.totalDue > 0 && (
@@ -119,7 +121,7 @@ export function LoanCard({
                 colorPalette="orange"
                 onClick={() => setSettling(true)}
               >
-                {waiverWords.open}
+                {t('waiver.open')}
               </Button>
             )}
           </Flex>
@@ -127,10 +129,10 @@ export function LoanCard({
             <Stack gap="4" mt="4">
               <Stack gap="2">
                 <Heading as="h3" size="sm">
-                  {labels.reckoning}
+                  {t('labels.reckoning')}
                 </Heading>
                 <ReckoningTable
-                  name={`${labels.reckoning}: ${label}`}
+                  name={`${t('labels.reckoning')}: ${label}`}
                   reckoning={reckoning}
                   unpaidInterest={figures.unpaidInterest}
                   split={{
@@ -141,10 +143,10 @@ export function LoanCard({
               </Stack>
               <Stack gap="2">
                 <Heading as="h3" size="sm">
-                  {historyWords.title}
+                  {t('history.title')}
                 </Heading>
                 <LoanHistory
-                  name={`History of ${label}`}
+                  name={t('card.historyOf', { label })}
                   items={history}
                   loansInDeposit={loansInDeposit}
                 />

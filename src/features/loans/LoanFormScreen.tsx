@@ -1,6 +1,7 @@
 import { Button, Flex, Input, SimpleGrid, Textarea } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { addDays } from '../../../shared/dates.ts'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
@@ -18,7 +19,7 @@ import { Notice, Page } from '../../ui/Page.tsx'
 import {
   checkLoanForm,
   interestTypes,
-  loanMessages,
+  loanFormMessage,
   storedStatuses,
   type LoanFormField,
   type LoanFormValues,
@@ -28,12 +29,13 @@ import {
 export function LoanFormScreen({ loanId, personId }: { loanId?: string; personId?: string }) {
   const loans = useActiveLoans()
   const loaded = useLoaded()
+  const { t } = useTranslation('loans')
   if (loanId === undefined) return <LoanForm personId={personId} />
   const loan = loans.find((l) => l.id === loanId)
   if (loan) return <LoanForm loan={loan} key={loan.id} />
   return (
-    <Page title="Edit Loan">
-      {loaded ? <FormAlert message={loanMessages.notFound} /> : <Notice>Loading…</Notice>}
+    <Page title={t('form.editTitle')}>
+      {loaded ? <FormAlert message={t('form.errors.notFound')} /> : <Notice>{t('loading')}</Notice>}
     </Page>
   )
 }
@@ -60,6 +62,7 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
   const today = useToday()
   const { addLoan, updateLoan } = useMutations()
   const navigate = useNavigate()
+  const { t } = useTranslation('loans')
   const [values, setValues] = useState<LoanFormValues>(() =>
     loan
       ? valuesOf(loan)
@@ -91,11 +94,10 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
     if (!checked.ok) {
       // A message about one field sits beside it; "fill in all required fields" stays with the
       // button, and each empty required field is marked. Either way the first one gets focus.
-      const beside = checked.fields.length === 1 && checked.message !== loanMessages.required
-      setError(beside ? null : checked.message)
-      setInvalid(
-        Object.fromEntries(checked.fields.map((field) => [field, beside ? checked.message : ''])),
-      )
+      const message = loanFormMessage(checked.reason, t)
+      const beside = checked.fields.length === 1 && checked.reason !== 'required'
+      setError(beside ? null : message)
+      setInvalid(Object.fromEntries(checked.fields.map((field) => [field, beside ? message : ''])))
       focusFirstError()
       return
     }
@@ -104,7 +106,7 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
     try {
       if (loan) {
         if (!updateLoan(loan.id, checked.loan)) {
-          setError(loanMessages.notFound)
+          setError(t('form.errors.notFound'))
           return
         }
       } else {
@@ -119,25 +121,25 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
   }
 
   return (
-    <Page title={loan ? 'Edit Loan' : 'Add Loan'}>
+    <Page title={loan ? t('form.editTitle') : t('form.addTitle')}>
       <form ref={formRef} onSubmit={submit} noValidate>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
           <SelectField
-            label="Person"
+            label={t('form.person')}
             value={values.personId}
             onChange={(id) => set({ personId: id })}
-            placeholder="Select a person"
+            placeholder={t('form.selectPerson')}
             choices={personChoices}
             error={invalid.personId}
           />
           <AmountField
-            label="Amount"
+            label={t('form.amount')}
             min="1"
             value={values.amount}
             onChange={(amount) => set({ amount })}
             error={invalid.amount}
           />
-          <FormField label="Interest Rate (%)" error={invalid.interestRate}>
+          <FormField label={t('form.interestRate')} error={invalid.interestRate}>
             <Input
               type="number"
               inputMode="decimal"
@@ -148,13 +150,13 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             />
           </FormField>
           <SelectField
-            label="Interest Type"
+            label={t('form.interestType')}
             value={values.interestType}
-            onChange={(t) => set({ interestType: t as LoanFormValues['interestType'] })}
-            choices={interestTypes}
+            onChange={(type) => set({ interestType: type as LoanFormValues['interestType'] })}
+            choices={interestTypes.map((type) => ({ value: type, label: t(`form.types.${type}`) }))}
           />
           <DateField
-            label="Start Date"
+            label={t('form.startDate')}
             value={values.startDate}
             onChange={(startDate) => set({ startDate })}
             error={invalid.startDate}
@@ -162,7 +164,7 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
           {/* The calendar offers days after the start only: a due date on the start day is
               refused anyway ("Due date must be after start date"). */}
           <DateField
-            label="Due Date"
+            label={t('form.dueDate')}
             min={values.startDate ? addDays(values.startDate, 1) : undefined}
             value={values.dueDate}
             onChange={(dueDate) => set({ dueDate })}
@@ -170,13 +172,13 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
           />
           {loan && (
             <SelectField
-              label="Status"
+              label={t('form.status')}
               value={values.status}
               onChange={(s) => set({ status: s as LoanFormValues['status'] })}
-              choices={storedStatuses}
+              choices={storedStatuses.map((s) => ({ value: s, label: t(`form.statuses.${s}`) }))}
             />
           )}
-          <FormField label="Description">
+          <FormField label={t('form.description')}>
             <Textarea
               rows={2}
               value={values.description}
@@ -188,10 +190,10 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
           <FormAlert message={error} />
           <Flex gap="2">
             <Button type="submit" colorPalette="blue">
-              {loan ? 'Update Loan' : 'Add Loan'}
+              {loan ? t('form.update') : t('form.add')}
             </Button>
             <Button asChild variant="outline">
-              <Link to="/loans">Cancel</Link>
+              <Link to="/loans">{t('form.cancel')}</Link>
             </Button>
           </Flex>
         </Flex>

@@ -1,10 +1,13 @@
 import { Box, Flex, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import type { Actor } from '../../../shared/ledger/types.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/schema/payment.ts'
 import { DateText, TimeText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { useWide } from '../../ui/useWide.ts'
-import { byText, historyWords as w, money, voidWords } from '../../ui/words.ts'
 import type { HistoryItem } from './history.ts'
 import { VoidControls } from './VoidControls.tsx'
 
@@ -24,10 +27,11 @@ export function LoanHistory({
   loansInDeposit: ReadonlyMap<string, number>
 }) {
   const wide = useWide()
+  const { t } = useTranslation('loans')
   if (items.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm">
-        {w.noEntries}
+        {t('history.noEntries')}
       </Text>
     )
   }
@@ -45,16 +49,16 @@ export function LoanHistory({
             </Flex>
             {item.entry && (
               <SimpleGrid columns={2} gap="2" mt="2">
-                <Figure label={w.interest}>
+                <Figure label={t('history.interest')}>
                   <Money paise={item.entry.interestForPeriod} />
                 </Figure>
-                <Figure label={w.dueThen}>
+                <Figure label={t('history.dueThen')}>
                   <Money paise={item.entry.totalDue} />
                 </Figure>
-                <Figure label={w.dueAfter}>
+                <Figure label={t('history.dueAfter')}>
                   <Money paise={item.entry.newBalance} />
                 </Figure>
-                <Figure label={w.interestPaidSoFar}>
+                <Figure label={t('history.interestPaidSoFar')}>
                   <Money paise={item.entry.cumulativeInterest} />
                 </Figure>
               </SimpleGrid>
@@ -63,7 +67,7 @@ export function LoanHistory({
               <Notes item={item} />
             </Box>
             <Text color="fg.muted" fontSize="sm" mt="1">
-              {w.recorded} <Recorded item={item} />
+              {t('history.recorded')} <Recorded item={item} />
             </Text>
             <Box mt="2">
               <VoidControls item={item} loansInDeposit={count(item)} />
@@ -78,17 +82,19 @@ export function LoanHistory({
       <Table.Root size="sm" aria-label={name}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>{w.date}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.days}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.broughtForward}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.interest}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.dueThen}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.paid}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.dueAfter}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.interestPaidSoFar}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.notes}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.recorded}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.actions}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.date')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.days')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.broughtForward')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.interest')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.dueThen')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.paid')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.dueAfter')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              {t('history.interestPaidSoFar')}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.notes')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.recorded')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -134,11 +140,12 @@ function OptionalMoney({ paise }: { paise: number | undefined }) {
 /** What the line paid or waived; struck through (a `<del>`) once voided. */
 export function AmountText({ item }: { item: HistoryItem }) {
   // A waiver larger than what was due (possible after a merge) waives only what was due.
+  const { t } = useTranslation('loans')
   const shown = item.kind === 'waiver' ? (item.entry?.waived ?? item.amount) : item.amount
   const text: ReactNode =
     item.kind === 'waiver' ? (
       <>
-        {money.waived} <Money paise={shown} />
+        {t('common:money.waived')} <Money paise={shown} />
       </>
     ) : (
       <Money paise={shown} />
@@ -148,18 +155,19 @@ export function AmountText({ item }: { item: HistoryItem }) {
 
 /** The line's notes; for a voided line, the void's reason and who voided it when. */
 export function Notes({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation('loans')
   if (item.voided) {
     const { reason, at, by } = item.voided
     return (
       <Text as="span" color="red.700">
-        {voidWords.voided}: {reason} · <TimeText at={at} /> {byText(by)}
+        {t('void.voided')}: {reason} · <TimeText at={at} /> {byText(by, t)}
       </Text>
     )
   }
   const notes =
     item.kind === 'waiver'
-      ? [w.waiver, item.description].filter(Boolean).join(' · ')
-      : (item.entry?.notes ?? item.description ?? '')
+      ? [t('history.waiver'), item.description].filter(Boolean).join(' · ')
+      : noteText(item.entry?.notes ?? item.description ?? '', t)
   const overpaid = item.entry?.overpaid ?? 0
   return (
     <>
@@ -176,9 +184,27 @@ export function Notes({ item }: { item: HistoryItem }) {
 
 /** When the line was recorded, and by which account on which device. */
 export function Recorded({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation('loans')
   return (
     <>
-      <TimeText at={item.createdAt} /> {byText(item.createdBy)}
+      <TimeText at={item.createdAt} /> {byText(item.createdBy, t)}
     </>
   )
+}
+
+/** "by lender@example.com on Chrome on Android": who and which device made a change. */
+function byText(by: Actor | undefined, t: TFunction): string {
+  return by ? t('history.by', { account: by.account, device: by.device }) : ''
+}
+
+/**
+ * A payment's note. The default notes (spec §9's 'Full Payment', 'Partial Payment', 'Deposit payment')
+ * are the app's words, so they follow the language; a note the lender typed is kept as typed.
+ * The keys name their namespace: the statement passes its own `t`.
+ */
+export function noteText(note: string, t: TFunction): string {
+  if (note === 'Full Payment') return t('loans:history.fullPayment')
+  if (note === 'Partial Payment') return t('loans:history.partialPayment')
+  if (note === DEFAULT_DEPOSIT_DESCRIPTION) return t('loans:history.depositPayment')
+  return note
 }

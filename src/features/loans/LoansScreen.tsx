@@ -1,6 +1,7 @@
-import { Button, Card, Flex, SimpleGrid, Stack, Table } from '@chakra-ui/react'
+import { Button, Card, Flex, SimpleGrid, Table } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { loanFigures, type StatusLabel } from '../../../shared/ledger/engine.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import {
@@ -20,17 +21,13 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
-import { money } from '../../ui/words.ts'
+import { WindowStack, WindowTableBody } from '../../ui/WindowRows.tsx'
 import { filterLoans, type LoanQuery } from './loanFilter.ts'
 import { LoanName } from './LoanName.tsx'
 import { loanLabel, rateText } from './loanText.ts'
 
-const statusChoices: { value: StatusLabel; label: string }[] = [
-  { value: 'Active', label: 'Active' },
-  { value: 'Overdue', label: 'Overdue' },
-  { value: 'Defaulted', label: 'Defaulted' },
-  { value: 'Paid', label: 'Paid' },
-]
+/** The status filter's choices, in this order (`loans:status.<label>`). */
+const statusChoices: readonly StatusLabel[] = ['Active', 'Overdue', 'Defaulted', 'Paid']
 
 interface LoanRow {
   loan: Loan
@@ -42,6 +39,11 @@ interface LoanRow {
   balance: number
 }
 
+// Rough heights for the virtualizer's first layout; each row is measured once it renders.
+const TABLE_ROW_PX = 57
+const CARD_PX = 230
+const rowKey = (row: LoanRow) => row.loan.id
+
 /** `/loans`: every loan, filtered by status and person; money in whole rupees (spec §9). */
 export function LoansScreen() {
   const loans = useActiveLoans()
@@ -52,6 +54,7 @@ export function LoansScreen() {
   const { archiveLoan } = useMutations()
   const [query, setQuery] = useState<LoanQuery>({ status: '', personId: '' })
   const deletion = useConfirmedDelete<Loan>(archiveLoan)
+  const { t } = useTranslation('loans')
 
   const rows = useMemo<LoanRow[]>(() => {
     const names = new Map(people.map((p) => [p.id, p.name]))
@@ -80,52 +83,54 @@ export function LoansScreen() {
 
   return (
     <Page
-      title="Loans"
+      title={t('list.title')}
       actions={
         <Button asChild colorPalette="blue">
-          <Link to="/loans/add">Add Loan</Link>
+          <Link to="/loans/add">{t('list.add')}</Link>
         </Button>
       }
     >
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" maxW="2xl">
         <SelectField
-          label="Status"
+          label={t('list.status')}
           value={query.status}
           onChange={(status) => setQuery((q) => ({ ...q, status: status as LoanQuery['status'] }))}
-          placeholder="All statuses"
-          choices={statusChoices}
+          placeholder={t('list.allStatuses')}
+          choices={statusChoices.map((status) => ({ value: status, label: t(`status.${status}`) }))}
         />
         <SelectField
-          label="Person"
+          label={t('list.person')}
           value={query.personId}
           onChange={(personId) => setQuery((q) => ({ ...q, personId }))}
-          placeholder="All people"
+          placeholder={t('list.allPeople')}
           choices={personChoices}
         />
       </SimpleGrid>
       <FormAlert message={deletion.error} />
       {rows.length === 0 ? (
-        <Notice>{loaded ? 'No loans found.' : 'Loading…'}</Notice>
+        <Notice>{loaded ? t('list.empty') : t('loading')}</Notice>
       ) : shown.length === 0 ? (
-        <Notice>No loans found matching your filters.</Notice>
+        <Notice>{t('list.emptyFiltered')}</Notice>
       ) : wide ? (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive>
+          <Table.Root size="sm" interactive aria-rowcount={shown.length + 1}>
             <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Loan</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Interest</Table.ColumnHeader>
-                <Table.ColumnHeader>Start Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Due Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              <Table.Row aria-rowindex={1}>
+                <Table.ColumnHeader>{t('list.loan')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('list.amount')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('list.interest')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('list.startDate')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('list.dueDate')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('list.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  {t('common:money.dueToday')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('list.actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
-              {shown.map((row) => (
-                <Table.Row key={row.loan.id}>
+            <WindowTableBody items={shown} rowKey={rowKey} columns={8} estimatePx={TABLE_ROW_PX}>
+              {(row) => (
+                <>
                   <Table.Cell>
                     <LoanName loanId={row.loan.id} personName={row.personName} />
                   </Table.Cell>
@@ -146,16 +151,15 @@ export function LoansScreen() {
                   <Table.Cell>
                     <LoanActions loan={row.loan} onDelete={() => deletion.ask(row.loan)} />
                   </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
+                </>
+              )}
+            </WindowTableBody>
           </Table.Root>
         </Table.ScrollArea>
       ) : (
-        <Stack gap="3">
-          {shown.map((row) => (
+        <WindowStack items={shown} rowKey={rowKey} estimatePx={CARD_PX}>
+          {(row) => (
             <Card.Root
-              key={row.loan.id}
               size="sm"
               role="article"
               aria-label={`${row.personName}, ${loanLabel(row.loan.id)}`}
@@ -170,16 +174,16 @@ export function LoansScreen() {
               </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={2} gap="2" fontSize="sm">
-                  <Figure label="Amount">
+                  <Figure label={t('list.amount')}>
                     <Money paise={row.loan.amount} decimals={0} />
                   </Figure>
-                  <Figure label={money.dueToday}>
+                  <Figure label={t('common:money.dueToday')}>
                     <Money paise={row.balance} decimals={0} />
                   </Figure>
-                  <Figure label="Interest">
+                  <Figure label={t('list.interest')}>
                     {rateText(row.loan.interestRate, row.loan.interestType)}
                   </Figure>
-                  <Figure label="Due Date">
+                  <Figure label={t('list.dueDate')}>
                     <DateText date={row.loan.dueDate} />
                   </Figure>
                 </SimpleGrid>
@@ -188,25 +192,26 @@ export function LoansScreen() {
                 <LoanActions loan={row.loan} onDelete={() => deletion.ask(row.loan)} />
               </Card.Footer>
             </Card.Root>
-          ))}
-        </Stack>
+          )}
+        </WindowStack>
       )}
-      <ConfirmDialog question="Are you sure you want to delete this loan?" {...deletion.dialog} />
+      <ConfirmDialog question={t('list.confirmDelete')} {...deletion.dialog} />
     </Page>
   )
 }
 
 function LoanActions({ loan, onDelete }: { loan: Loan; onDelete: () => void }) {
+  const { t } = useTranslation('loans')
   return (
     <RowActions onDelete={onDelete}>
-      <Button asChild size="xs" variant="outline">
+      <Button asChild size="sm" variant="outline">
         <Link to="/users/$personId/loans" params={{ personId: loan.personId }}>
-          View Details
+          {t('list.viewDetails')}
         </Link>
       </Button>
-      <Button asChild size="xs" variant="outline">
+      <Button asChild size="sm" variant="outline">
         <Link to="/loans/edit/$id" params={{ id: loan.id }}>
-          Edit
+          {t('list.edit')}
         </Link>
       </Button>
     </RowActions>

@@ -1,22 +1,30 @@
 import { Box, Field, Heading, Input, Stack, Table, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { payoffQuote, type LedgerLoan } from '../../../shared/ledger/engine.ts'
 import { Money } from '../../ui/Money.tsx'
-import { quoteWords } from '../../ui/words.ts'
-import { loanLabel } from './loanText.ts'
+import { LoanTitle } from './LoanName.tsx'
+import { loanLabel, type TitledLoan } from './loanText.ts'
 
 /**
  * "To close all loans on DD/MM/YYYY: ₹X": what the person would pay on a day, today by default or
  * later, per loan and in total, as the engine quotes it. A past date is refused beside the field
  * (what was due then is not what closes the loans now).
  */
-export function PayoffQuote({ loans, today }: { loans: readonly LedgerLoan[]; today: string }) {
+export function PayoffQuote({
+  loans,
+  today,
+}: {
+  loans: readonly (LedgerLoan & TitledLoan)[]
+  today: string
+}) {
   const [date, setDate] = useState(today)
+  const { t } = useTranslation('loans')
   const error = !isIsoDate(date)
-    ? quoteWords.missingDate
+    ? t('quote.missingDate')
     : date < today
-      ? quoteWords.pastDate
+      ? t('quote.pastDate')
       : null
   // The quote is kept for today while the field holds a bad date, so it never flickers away.
   const quoteDate = error === null ? date : today
@@ -24,7 +32,7 @@ export function PayoffQuote({ loans, today }: { loans: readonly LedgerLoan[]; to
   return (
     <Stack
       as="section"
-      aria-label={quoteWords.title}
+      aria-label={t('quote.title')}
       gap="3"
       borderWidth="1px"
       borderRadius="md"
@@ -32,11 +40,11 @@ export function PayoffQuote({ loans, today }: { loans: readonly LedgerLoan[]; to
       bg="bg.panel"
     >
       <Heading as="h2" size="md">
-        {quoteWords.title}
+        {t('quote.title')}
       </Heading>
       <Box maxW="xs">
         <Field.Root invalid={error !== null}>
-          <Field.Label>{quoteWords.date}</Field.Label>
+          <Field.Label>{t('quote.date')}</Field.Label>
           <Input
             type="date"
             min={today}
@@ -47,15 +55,17 @@ export function PayoffQuote({ loans, today }: { loans: readonly LedgerLoan[]; to
         </Field.Root>
       </Box>
       <Text fontSize="lg" fontWeight="semibold" aria-live="polite">
-        {quoteWords.lead(formatDisplayDate(quoteDate))} <Money paise={quote.total} />
+        {t('quote.lead', { date: formatDisplayDate(quoteDate) })} <Money paise={quote.total} />
       </Text>
       {quote.loans.length > 0 && (
         <Box maxW="md">
-          <Table.Root size="sm" aria-label={`${quoteWords.title} per loan`}>
+          <Table.Root size="sm" aria-label={t('quote.perLoan')}>
             <Table.Body>
               {quote.loans.map((line) => (
                 <Table.Row key={line.loanId}>
-                  <Table.Cell>{loanLabel(line.loanId)}</Table.Cell>
+                  <Table.Cell>
+                    <LoanOf loans={loans} loanId={line.loanId} />
+                  </Table.Cell>
                   <Table.Cell textAlign="end">
                     <Money paise={line.amount} />
                   </Table.Cell>
@@ -67,4 +77,17 @@ export function PayoffQuote({ loans, today }: { loans: readonly LedgerLoan[]; to
       )}
     </Stack>
   )
+}
+
+/** A quote line's loan, named by what tells it apart from the person's others. */
+function LoanOf({
+  loans,
+  loanId,
+}: {
+  loans: readonly (LedgerLoan & TitledLoan)[]
+  loanId: string
+}) {
+  const { t } = useTranslation('loans')
+  const loan = loans.find((l) => l.id === loanId)
+  return loan ? <LoanTitle loan={loan} /> : <>{loanLabel(loanId, t)}</>
 }

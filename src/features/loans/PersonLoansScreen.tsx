@@ -1,34 +1,31 @@
 import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   loanFigures,
   summarizePerson,
   type LedgerLoan,
   type LoanFigures,
 } from '../../../shared/ledger/engine.ts'
-import type { Payment } from '../../../shared/schema/types.ts'
-import {
-  useActiveLoans,
-  useActivePeople,
-  useFiguresOf,
-  useLender,
-  useLoaded,
-  useToday,
-} from '../../data/hooks.ts'
+import type { Loan, Payment } from '../../../shared/schema/types.ts'
+import { useActivePeople, useFiguresOf, useLender, useLoaded, useToday } from '../../data/hooks.ts'
 import { Changes } from '../../ui/Changes.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
-import { historyWords as w, labels, money } from '../../ui/words.ts'
 import { RevivedNote } from '../people/RevivedNote.tsx'
+import { forgetDeposit, useLastDeposit } from '../reminders/lastDeposit.ts'
+import { ReceiptLinks, RemindLinks } from '../reminders/SendLinks.tsx'
 import { loanHistory, type HistoryItem } from './history.ts'
 import { LoanCard } from './LoanCard.tsx'
 import { AmountText, Notes, Recorded } from './LoanHistory.tsx'
+import { LoanTitle } from './LoanName.tsx'
 import { loanLabel } from './loanText.ts'
 import { PayoffQuote } from './PayoffQuote.tsx'
+import { usePersonLoans } from './usePersonLoans.ts'
 import { ReckoningTable } from './ReckoningTable.tsx'
 import { VoidControls } from './VoidControls.tsx'
 
@@ -39,22 +36,14 @@ import { VoidControls } from './VoidControls.tsx'
  */
 export function PersonLoansScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
-  const allLoans = useActiveLoans()
   const { payments } = useLender()
   const loaded = useLoaded()
   const today = useToday()
+  const lastDeposit = useLastDeposit(personId)
   const person = people.find((p) => p.id === personId)
+  const { t } = useTranslation('loans')
 
-  const loans = useMemo(
-    () =>
-      allLoans
-        .filter((loan) => loan.personId === personId)
-        .sort(
-          (a, b) =>
-            b.startDate.localeCompare(a.startDate) || b.createdAt.localeCompare(a.createdAt),
-        ),
-    [allLoans, personId],
-  )
+  const loans = usePersonLoans(personId)
   // The doc's figures cache: a loan whose facts did not change is not replayed again.
   const cachedFigures = useFiguresOf()
   const figures = useMemo(
@@ -86,8 +75,8 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
 
   if (!person) {
     return (
-      <Page title="Loans">
-        <Notice>{loaded ? 'Person not found' : 'Loading…'}</Notice>
+      <Page title={t('person.title')}>
+        <Notice>{loaded ? t('person.notFound') : t('loading')}</Notice>
       </Page>
     )
   }
@@ -105,14 +94,21 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
         <>
           <Button asChild variant="outline" minH="11">
             <Link to="/loans/add" search={{ personId }}>
-              {loans.length > 0 ? 'Loan More' : 'New Loan'}
+              {loans.length > 0 ? t('person.loanMore') : t('person.newLoan')}
             </Link>
           </Button>
+          {loans.length > 0 && (
+            <Button asChild variant="outline" minH="11">
+              <Link to="/users/$personId/statement" params={{ personId }}>
+                {t('person.statement')}
+              </Link>
+            </Button>
+          )}
           {/* Any balance, not only outstanding ones: a defaulted loan can still be repaid. */}
           {loans.some((loan) => (figures.get(loan.id)?.totalDue ?? 0) > 0) && (
             <Button asChild colorPalette="green" minH="11">
               <Link to="/users/$personId/deposit" params={{ personId }}>
-                Deposit
+                {t('person.deposit')}
               </Link>
             </Button>
           )}
@@ -120,6 +116,14 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
       }
     >
       {person.phone ? <Text color="fg.muted">{person.phone}</Text> : null}
+      <ReceiptLinks
+        to={{ personId, name: person.name, phone: person.phone }}
+        depositId={lastDeposit}
+        onDone={forgetDeposit}
+      />
+      {summary.totalDue > 0 && (
+        <RemindLinks to={{ personId, name: person.name, phone: person.phone }} />
+      )}
       <Changes
         createdAt={person.createdAt}
         createdBy={person.createdBy}
@@ -129,22 +133,28 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
       <RevivedNote revived={person.revived} />
       <SummaryTiles
         tiles={[
-          { label: labels.activeLoans, value: summary.activeLoans },
-          { label: money.principalLeft, value: <Money paise={summary.principalRemaining} /> },
-          { label: money.interestDue, value: <Money paise={summary.currentInterest} /> },
-          { label: money.dueToday, value: <Money paise={summary.totalDue} /> },
+          { label: t('labels.activeLoans'), value: summary.activeLoans },
+          {
+            label: t('common:money.principalLeft'),
+            value: <Money paise={summary.principalRemaining} />,
+          },
+          {
+            label: t('common:money.interestDue'),
+            value: <Money paise={summary.currentInterest} />,
+          },
+          { label: t('common:money.dueToday'), value: <Money paise={summary.totalDue} /> },
         ]}
       />
       {loans.length > 0 && (
-        <Stack as="section" aria-label={labels.reckoning} gap="2">
+        <Stack as="section" aria-label={t('labels.reckoning')} gap="2">
           <Heading as="h2" size="md">
-            {labels.reckoning}
+            {t('labels.reckoning')}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {labels.reckoningAllLoans}
+            {t('labels.reckoningAllLoans')}
           </Text>
           <ReckoningTable
-            name={labels.reckoning}
+            name={t('labels.reckoning')}
             reckoning={reckoning}
             unpaidInterest={unpaidInterest}
             // The split of the tiles is over active loans; it adds up to this Due today only
@@ -158,17 +168,17 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
           />
           {summary.totalDue !== reckoning.due && (
             <Text color="fg.muted" fontSize="sm">
-              {labels.tilesCountActive}
+              {t('labels.tilesCountActive')}
             </Text>
           )}
         </Stack>
       )}
       {loans.length > 0 && <PayoffQuote loans={loans} today={today} />}
       <Heading as="h2" size="lg">
-        Loans
+        {t('person.loans')}
       </Heading>
       {loans.length === 0 ? (
-        <Notice>No loans yet.</Notice>
+        <Notice>{t('person.noLoans')}</Notice>
       ) : (
         <Stack gap="3">
           {loans.map((loan) => {
@@ -187,9 +197,13 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
         </Stack>
       )}
       <Heading as="h2" size="lg">
-        All Payments
+        {t('person.allPayments')}
       </Heading>
-      <AllPayments histories={histories} loansInDeposit={loansInDeposit} />
+      <AllPayments
+        histories={histories}
+        loansInDeposit={loansInDeposit}
+        loanById={new Map(loans.map((loan) => [loan.id, loan]))}
+      />
     </Page>
   )
 }
@@ -201,37 +215,46 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
 function AllPayments({
   histories,
   loansInDeposit,
+  loanById,
 }: {
   histories: ReadonlyMap<string, readonly HistoryItem[]>
   loansInDeposit: ReadonlyMap<string, number>
+  loanById: ReadonlyMap<string, Loan>
 }) {
+  const { t } = useTranslation('loans')
+  // Each line names its loan by what tells it apart from the person's others, `Loan #` under it.
+  const loanOf = (item: HistoryItem) => {
+    const loan = loanById.get(item.loanId)
+    return loan ? <LoanTitle loan={loan} /> : loanLabel(item.loanId, t)
+  }
   const wide = useWide()
   const rows = [...histories.values()]
     .flat()
     .filter((item) => item.kind === 'payment')
     .sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt))
-  if (rows.length === 0) return <Notice>{w.noEntries}</Notice>
+  if (rows.length === 0) return <Notice>{t('history.noEntries')}</Notice>
   const count = (item: HistoryItem) => loansInDeposit.get(item.target.id) ?? 1
   if (!wide) {
     return (
-      <Stack as="ul" aria-label="All payments" gap="2" listStyleType="none">
+      <Stack as="ul" aria-label={t('person.allPaymentsLabel')} gap="2" listStyleType="none">
         {rows.map((item) => (
           <Box as="li" key={item.id} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
             <Flex justify="space-between" gap="2" wrap="wrap">
               <Text fontWeight="medium">
-                <DateText date={item.date} /> · {loanLabel(item.loanId)}
+                <DateText date={item.date} />
               </Text>
               <AmountText item={item} />
             </Flex>
+            <Box mb="1">{loanOf(item)}</Box>
             {item.entry && (
               <Text color="fg.muted">
-                {w.interest} <Money paise={item.entry.interestPaid} /> · {w.principal}{' '}
-                <Money paise={item.entry.principalPaid} />
+                {t('history.interest')} <Money paise={item.entry.interestPaid} /> ·{' '}
+                {t('history.principal')} <Money paise={item.entry.principalPaid} />
               </Text>
             )}
             <Notes item={item} />
             <Text color="fg.muted" fontSize="sm" mt="1">
-              {w.recorded} <Recorded item={item} />
+              {t('history.recorded')} <Recorded item={item} />
             </Text>
             <Box mt="2">
               <VoidControls item={item} loansInDeposit={count(item)} />
@@ -243,17 +266,17 @@ function AllPayments({
   }
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
-      <Table.Root size="sm" aria-label="All payments">
+      <Table.Root size="sm" aria-label={t('person.allPaymentsLabel')}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>{w.date}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.loan}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.paid}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.interest}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{w.principal}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.notes}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.recorded}</Table.ColumnHeader>
-            <Table.ColumnHeader>{w.actions}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.date')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.loan')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.paid')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.interest')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.principal')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.notes')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.recorded')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -262,7 +285,7 @@ function AllPayments({
               <Table.Cell>
                 <DateText date={item.date} />
               </Table.Cell>
-              <Table.Cell>{loanLabel(item.loanId)}</Table.Cell>
+              <Table.Cell>{loanOf(item)}</Table.Cell>
               <Table.Cell textAlign="end">
                 <AmountText item={item} />
               </Table.Cell>

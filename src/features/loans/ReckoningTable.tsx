@@ -1,8 +1,20 @@
 import { Stack, Table, Text } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
 import type { Reckoning } from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
 import { Money } from '../../ui/Money.tsx'
-import { meanings, money, type MoneyWord } from '../../ui/words.ts'
+
+/** A money word's key: `common:money.<word>` is its name, `common:meaning.<word>` its meaning. */
+type MoneyWord =
+  | 'lent'
+  | 'interestSoFar'
+  | 'paid'
+  | 'overpaid'
+  | 'waived'
+  | 'dueToday'
+  | 'principalLeft'
+  | 'interestDue'
+  | 'unpaidInterest'
 
 /** How Due today splits: what is left of the principal, and the interest on top. */
 export interface DueSplit {
@@ -28,6 +40,7 @@ export function ReckoningTable({
   unpaidInterest?: Paise
   split?: DueSplit
 }) {
+  const { t } = useTranslation('loans')
   const lines: [string, MoneyWord, Paise][] = [
     ['', 'lent', reckoning.lent],
     ['+', 'interestSoFar', reckoning.interest],
@@ -46,7 +59,7 @@ export function ReckoningTable({
         </Table.Body>
       </Table.Root>
       {(split || unpaidInterest !== undefined) && (
-        <Table.Root size="sm" aria-label={`${name}: ${money.dueToday}`}>
+        <Table.Root size="sm" aria-label={`${name}: ${t('common:money.dueToday')}`}>
           <Table.Body>
             {split && (
               <>
@@ -60,7 +73,7 @@ export function ReckoningTable({
                 sign=""
                 word="unpaidInterest"
                 paise={unpaidInterest}
-                note={`carried in ${money.dueToday}`}
+                note={t('reckoning.carriedIn', { word: t('common:money.dueToday') })}
               />
             )}
           </Table.Body>
@@ -83,13 +96,19 @@ function Line({
   strong?: boolean
   note?: string
 }) {
+  const { t } = useTranslation('loans')
+  const sayName = signName[sign]
   return (
     <Table.Row fontWeight={strong ? 'semibold' : undefined}>
-      <Table.Cell width="6" textAlign="center" aria-label={signName[sign]}>
+      <Table.Cell
+        width="6"
+        textAlign="center"
+        aria-label={sayName === undefined ? undefined : t(`reckoning.${sayName}`)}
+      >
         {sign}
       </Table.Cell>
-      <Table.Cell title={meanings[word]}>
-        {money[word]}
+      <Table.Cell title={t(`common:meaning.${word}`)}>
+        {t(`common:money.${word}`)}
         {note && (
           <Text as="span" color="fg.muted" fontSize="sm">
             {' '}
@@ -104,8 +123,8 @@ function Line({
   )
 }
 
-// Screen readers say the operator rather than skipping a lone symbol.
-const signName: Record<string, string | undefined> = {
+// Screen readers say the operator rather than skipping a lone symbol (`loans:reckoning.<name>`).
+const signName: Record<string, 'plus' | 'minus' | 'equals' | undefined> = {
   '+': 'plus',
   '−': 'minus',
   '=': 'equals',

@@ -1,17 +1,16 @@
 import { Button, Dialog, Field, Flex, Input, Portal, Stack } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { isIsoDate } from '../../../shared/dates.ts'
 import {
   settlingAmount,
   validateWaiver,
-  waiverMessages,
   type LoanFigures,
   type WaiverReason,
 } from '../../../shared/ledger/engine.ts'
-import { formatINR, moneyMessages, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
+import { formatINR, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import { useMutations } from '../../data/hooks.ts'
-import { waiverWords as w } from '../../ui/words.ts'
 
 // Which field a refused waiver's message sits beside.
 const dateReasons: readonly WaiverReason[] = ['missingDate', 'futureDate', 'beforeLoanStart']
@@ -34,6 +33,7 @@ export function SettleDialog({
   onClose: () => void
 }) {
   const { recordWaiver } = useMutations()
+  const { t } = useTranslation('loans')
   const [amountText, setAmountText] = useState(paiseToRupeeInput(figures.totalDue))
   const [date, setDate] = useState(today)
   const [note, setNote] = useState('')
@@ -51,7 +51,7 @@ export function SettleDialog({
     const parsed = parseRupees(amountText)
     if (!parsed.ok) {
       setAmountError(
-        parsed.reason === 'empty' ? waiverMessages.invalidAmount : moneyMessages[parsed.reason],
+        parsed.reason === 'empty' ? t('waiver.errors.invalidAmount') : t(`money.${parsed.reason}`),
       )
       return
     }
@@ -61,8 +61,9 @@ export function SettleDialog({
       today,
     )
     if (!checked.ok) {
-      if (dateReasons.includes(checked.reason)) setDateError(waiverMessages[checked.reason])
-      else setAmountError(waiverMessages[checked.reason])
+      const message = t(`waiver.errors.${checked.reason}`)
+      if (dateReasons.includes(checked.reason)) setDateError(message)
+      else setAmountError(message)
       return
     }
     const result = recordWaiver({
@@ -72,7 +73,7 @@ export function SettleDialog({
       ...(note.trim() !== '' && { note: note.trim() }),
     })
     if (!result.ok) {
-      setAmountError('Loan not found')
+      setAmountError(t('waiver.notFound'))
       return
     }
     onClose()
@@ -92,12 +93,12 @@ export function SettleDialog({
           <Dialog.Content>
             <form onSubmit={submit} noValidate>
               <Dialog.Header>
-                <Dialog.Title>{w.title}</Dialog.Title>
+                <Dialog.Title>{t('waiver.title')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
                   <Field.Root invalid={amountError !== null}>
-                    <Field.Label>{w.amount}</Field.Label>
+                    <Field.Label>{t('waiver.amount')}</Field.Label>
                     <Input
                       type="number"
                       inputMode="decimal"
@@ -114,18 +115,18 @@ export function SettleDialog({
                       minH="11"
                       onClick={() => setAmountText(paiseToRupeeInput(figures.currentInterest))}
                     >
-                      {w.waiveInterest} ({formatINR(figures.currentInterest)})
+                      {t('waiver.waiveInterest')} ({formatINR(figures.currentInterest)})
                     </Button>
                     <Button
                       variant="outline"
                       minH="11"
                       onClick={() => setAmountText(paiseToRupeeInput(allDue))}
                     >
-                      {w.waiveAll} ({formatINR(allDue)})
+                      {t('waiver.waiveAll')} ({formatINR(allDue)})
                     </Button>
                   </Flex>
                   <Field.Root invalid={dateError !== null}>
-                    <Field.Label>{w.date}</Field.Label>
+                    <Field.Label>{t('waiver.date')}</Field.Label>
                     <Input
                       type="date"
                       max={today}
@@ -135,17 +136,17 @@ export function SettleDialog({
                     <Field.ErrorText>{dateError}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root>
-                    <Field.Label>{w.note}</Field.Label>
+                    <Field.Label>{t('waiver.note')}</Field.Label>
                     <Input value={note} onChange={(e) => setNote(e.currentTarget.value)} />
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" minH="11" onClick={onClose}>
-                  {w.cancel}
+                  {t('waiver.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="orange" minH="11">
-                  {w.submit}
+                  {t('waiver.submit')}
                 </Button>
               </Dialog.Footer>
             </form>

@@ -1,7 +1,7 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useMutations } from '../../data/hooks.ts'
-import { voidWords } from '../../ui/words.ts'
 import type { HistoryItem } from './history.ts'
 
 /** A history line's Void or Undo void button, with the reason dialog behind Void. */
@@ -15,6 +15,7 @@ export function VoidControls({
   const { voidEntry, undoVoid } = useMutations()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation('loans')
   if (item.voided) {
     return (
       <Stack gap="1">
@@ -24,10 +25,10 @@ export function VoidControls({
           variant="outline"
           onClick={() => {
             const result = undoVoid(item.target)
-            setError(result.ok ? null : voidWords[result.reason])
+            setError(result.ok ? null : t(`void.${result.reason}`))
           }}
         >
-          {voidWords.undo}
+          {t('void.undo')}
         </Button>
         {error && (
           <Text role="alert" color="red.600" fontSize="sm">
@@ -46,7 +47,7 @@ export function VoidControls({
         colorPalette="red"
         onClick={() => setOpen(true)}
       >
-        {voidWords.void}
+        {t('void.void')}
       </Button>
       {open && (
         <VoidDialog
@@ -80,16 +81,17 @@ function VoidDialog({
 }) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation('loans')
 
   function submit(event: FormEvent) {
     event.preventDefault()
     if (reason.trim() === '') {
-      setError(voidWords.reasonRequired)
+      setError(t('void.reasonRequired'))
       return
     }
     const result = onVoid(reason.trim())
     if (!result.ok) {
-      setError(voidWords[result.reason])
+      setError(t(`void.${result.reason}`))
       return
     }
     onClose()
@@ -111,18 +113,18 @@ function VoidDialog({
             <form onSubmit={submit} noValidate>
               <Dialog.Header>
                 <Dialog.Title>
-                  {isDeposit ? voidWords.depositTitle : voidWords.waiverTitle}
+                  {isDeposit ? t('void.depositTitle') : t('void.waiverTitle')}
                 </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
                   {isDeposit && (
                     <Dialog.Description>
-                      {voidWords.wholeDeposit(loansInDeposit)}
+                      {t('void.wholeDeposit', { count: loansInDeposit })}
                     </Dialog.Description>
                   )}
                   <Field.Root invalid={error !== null} required>
-                    <Field.Label>{voidWords.reason}</Field.Label>
+                    <Field.Label>{t('void.reason')}</Field.Label>
                     <Input
                       value={reason}
                       autoFocus
@@ -137,10 +139,10 @@ function VoidDialog({
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" minH="11" onClick={onClose}>
-                  {voidWords.cancel}
+                  {t('void.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="red" minH="11">
-                  {voidWords.confirm}
+                  {t('void.confirm')}
                 </Button>
               </Dialog.Footer>
             </form>

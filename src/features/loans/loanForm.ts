@@ -1,28 +1,23 @@
-import { moneyMessages, parseRupees } from '../../../shared/money.ts'
+import type { TFunction } from 'i18next'
+import { parseRupees, type MoneyReason } from '../../../shared/money.ts'
 import type { InterestType, IsoDate, Paise, StoredStatus } from '../../../shared/ledger/types.ts'
 
-/** The messages of the loan form, word for word from spec §5. */
-export const loanMessages = {
-  required: 'Please fill in all required fields',
-  dueBeforeStart: 'Due date must be after start date',
-  notFound: 'Loan not found',
-  amountTooSmall: 'Amount must be at least ₹1',
-  badRate: 'Please enter a valid interest rate',
-} as const
+/** Why the loan form refused: its own checks (spec §5), or the amount's money reason. */
+export type LoanFormReason =
+  'required' | 'dueBeforeStart' | 'amountTooSmall' | 'badRate' | { money: MoneyReason }
 
-/** The interest types, as the select shows them. */
-export const interestTypes: readonly { value: InterestType; label: string }[] = [
-  { value: 'per_annum', label: 'Per Annum' },
-  { value: 'per_month', label: 'Per Month' },
-]
+/** A refusal in words, from the `loans` catalogue (spec §5's texts in English). */
+export function loanFormMessage(reason: LoanFormReason, t: TFunction): string {
+  return typeof reason === 'string'
+    ? t(`loans:form.errors.${reason}`)
+    : t(`loans:money.${reason.money}`)
+}
 
-/** All four stored statuses, offered on the edit form (spec §2). */
-export const storedStatuses: readonly { value: StoredStatus; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'defaulted', label: 'Defaulted' },
-]
+/** The interest types, in the order the select offers them (`loans:form.types.<type>`). */
+export const interestTypes: readonly InterestType[] = ['per_annum', 'per_month']
+
+/** All four stored statuses, offered on the edit form (spec §2; `loans:form.statuses.<s>`). */
+export const storedStatuses: readonly StoredStatus[] = ['active', 'paid', 'overdue', 'defaulted']
 
 /** The loan form exactly as typed. */
 export interface LoanFormValues {
@@ -70,20 +65,20 @@ const ratePattern = /^\d{1,3}(\.\d{1,2})?$/
  */
 export function checkLoanForm(
   values: LoanFormValues,
-): { ok: true; loan: LoanFields } | { ok: false; message: string; fields: LoanFormField[] } {
+): { ok: true; loan: LoanFields } | { ok: false; reason: LoanFormReason; fields: LoanFormField[] } {
   const rateText = values.interestRate.trim()
   const missing = requiredFields.filter((field) => values[field].trim() === '')
-  if (missing.length > 0) return { ok: false, message: loanMessages.required, fields: missing }
+  if (missing.length > 0) return { ok: false, reason: 'required', fields: missing }
   const amount = parseRupees(values.amount)
-  if (!amount.ok) return { ok: false, message: moneyMessages[amount.reason], fields: ['amount'] }
+  if (!amount.ok) return { ok: false, reason: { money: amount.reason }, fields: ['amount'] }
   if (amount.paise < 100) {
-    return { ok: false, message: loanMessages.amountTooSmall, fields: ['amount'] }
+    return { ok: false, reason: 'amountTooSmall', fields: ['amount'] }
   }
   if (!ratePattern.test(rateText)) {
-    return { ok: false, message: loanMessages.badRate, fields: ['interestRate'] }
+    return { ok: false, reason: 'badRate', fields: ['interestRate'] }
   }
   if (values.dueDate <= values.startDate) {
-    return { ok: false, message: loanMessages.dueBeforeStart, fields: ['dueDate'] }
+    return { ok: false, reason: 'dueBeforeStart', fields: ['dueDate'] }
   }
   return {
     ok: true,

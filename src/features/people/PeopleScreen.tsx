@@ -1,6 +1,7 @@
-import { Box, Button, Card, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Card, Input, SimpleGrid, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   useActivePeople,
   useCities,
@@ -17,24 +18,18 @@ import { Notice, Page } from '../../ui/Page.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
 import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
 import { useWide } from '../../ui/useWide.ts'
-import { money } from '../../ui/words.ts'
+import { WindowStack, WindowTableBody } from '../../ui/WindowRows.tsx'
 import { defaultPeopleQuery, filterAndSortPeople, type PeopleQuery } from './peopleFilter.ts'
-import { genderLabel, genders } from './personForm.ts'
+import { genderChoices, genderLabel } from './personForm.ts'
 import { RevivedNote } from './RevivedNote.tsx'
 import { cityIndex } from '../../../shared/schema/city.ts'
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
-const sortChoices = [
-  { value: 'name', label: 'Name' },
-  { value: 'dueToday', label: money.dueToday },
-  { value: 'city', label: 'City' },
-  { value: 'gender', label: 'Gender' },
-]
-const orderChoices = [
-  { value: 'asc', label: 'Ascending' },
-  { value: 'desc', label: 'Descending' },
-]
+// Rough heights for the virtualizer's first layout; each row is measured once it renders.
+const TABLE_ROW_PX = 53
+const CARD_PX = 210
+const personKey = (person: Person) => person.id
 
 /** The people list: filters, sorting, a count line, and Add / Edit / Delete. */
 export function PeopleScreen() {
@@ -45,6 +40,17 @@ export function PeopleScreen() {
   const wide = useWide()
   const [query, setQuery] = useState<PeopleQuery>(defaultPeopleQuery)
   const deletion = useConfirmedDelete<Person>(archivePerson)
+  const { t } = useTranslation('people')
+  const sortChoices = [
+    { value: 'name', label: t('field.name') },
+    { value: 'dueToday', label: t('common:money.dueToday') },
+    { value: 'city', label: t('field.city') },
+    { value: 'gender', label: t('field.gender') },
+  ]
+  const orderChoices = [
+    { value: 'asc', label: t('list.ascending') },
+    { value: 'desc', label: t('list.descending') },
+  ]
 
   // What each person owes today is the engine's figure (the dashboard's rows, cached per
   // person), never the stored "balance", which is only the opening note typed in the form.
@@ -62,47 +68,47 @@ export function PeopleScreen() {
 
   return (
     <Page
-      title="People"
+      title={t('title')}
       actions={
         <Button asChild colorPalette="blue">
-          <Link to="/people/add">Add</Link>
+          <Link to="/people/add">{t('add')}</Link>
         </Button>
       }
     >
       {/* Two filters to a row on a phone, so the list itself starts on the first screen. */}
       <SimpleGrid columns={{ base: 2, lg: 5 }} gap="3">
         <Box gridColumn={{ base: 'span 2', lg: 'auto' }}>
-          <FormField label="Name">
+          <FormField label={t('field.name')}>
             <Input
               type="search"
-              placeholder="Search by name"
+              placeholder={t('list.searchByName')}
               value={query.name}
               onChange={(e) => set({ name: e.currentTarget.value })}
             />
           </FormField>
         </Box>
         <SelectField
-          label="City"
+          label={t('field.city')}
           value={query.cityId}
           onChange={(cityId) => set({ cityId })}
-          placeholder="All cities"
+          placeholder={t('list.allCities')}
           choices={cities.map((c) => ({ value: c.id, label: c.name }))}
         />
         <SelectField
-          label="Gender"
+          label={t('field.gender')}
           value={query.gender}
           onChange={(gender) => set({ gender })}
-          placeholder="All genders"
-          choices={genders}
+          placeholder={t('list.allGenders')}
+          choices={genderChoices(t)}
         />
         <SelectField
-          label="Sort by"
+          label={t('list.sortBy')}
           value={query.sortBy}
           onChange={(sortBy) => set({ sortBy: sortBy as PeopleQuery['sortBy'] })}
           choices={sortChoices}
         />
         <SelectField
-          label="Order"
+          label={t('list.order')}
           value={query.order}
           onChange={(order) => set({ order: order as PeopleQuery['order'] })}
           choices={orderChoices}
@@ -110,92 +116,95 @@ export function PeopleScreen() {
       </SimpleGrid>
       <FormAlert message={deletion.error} />
       <Text color="fg.muted" aria-live="polite">
-        Showing {shown.length} of {people.length} people
+        {t('list.showing', { shown: shown.length, total: people.length })}
       </Text>
       {people.length === 0 ? (
         <>
-          <Notice>{loaded ? 'No people found.' : 'Loading…'}</Notice>
+          <Notice>{loaded ? t('list.empty') : t('loading')}</Notice>
           {loaded && <FirstSteps />}
         </>
       ) : shown.length === 0 ? (
-        <Notice>No people found matching your filters.</Notice>
+        <Notice>{t('list.noMatch')}</Notice>
       ) : wide ? (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive>
+          <Table.Root size="sm" interactive aria-rowcount={shown.length + 1}>
             <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>City</Table.ColumnHeader>
-                <Table.ColumnHeader>Gender</Table.ColumnHeader>
-                <Table.ColumnHeader>Relationship</Table.ColumnHeader>
-                <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{money.dueToday}</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              <Table.Row aria-rowindex={1}>
+                <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('field.city')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('field.gender')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('field.relationship')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('field.phone')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  {t('common:money.dueToday')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
-              {shown.map((person) => (
-                <Table.Row key={person.id}>
+            <WindowTableBody items={shown} rowKey={personKey} columns={7} estimatePx={TABLE_ROW_PX}>
+              {(person) => (
+                <>
                   <Table.Cell fontWeight="medium">
                     {person.name}
                     <RevivedNote revived={person.revived} />
                   </Table.Cell>
                   <Table.Cell>{cityName(person)}</Table.Cell>
-                  <Table.Cell>{genderLabel(person.gender)}</Table.Cell>
+                  <Table.Cell>{genderLabel(person.gender, t)}</Table.Cell>
                   <Table.Cell>{person.petName || '—'}</Table.Cell>
                   <Table.Cell>{person.phone || '—'}</Table.Cell>
                   <MoneyCell paise={owes(person)} />
                   <Table.Cell>
                     <PersonActions person={person} onDelete={() => deletion.ask(person)} />
                   </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
+                </>
+              )}
+            </WindowTableBody>
           </Table.Root>
         </Table.ScrollArea>
       ) : (
-        <Stack gap="3">
-          {shown.map((person) => (
-            <Card.Root key={person.id} size="sm" role="article" aria-label={person.name}>
+        <WindowStack items={shown} rowKey={personKey} estimatePx={CARD_PX}>
+          {(person) => (
+            <Card.Root size="sm" role="article" aria-label={person.name}>
               <Card.Header>
                 <Card.Title>{person.name}</Card.Title>
                 <RevivedNote revived={person.revived} />
                 <Text color="fg.muted">
-                  {cityName(person)} · {genderLabel(person.gender)}
+                  {cityName(person)} · {genderLabel(person.gender, t)}
                 </Text>
               </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={2} gap="2" fontSize="sm">
-                  <Figure label={money.dueToday}>
+                  <Figure label={t('common:money.dueToday')}>
                     <Money paise={owes(person)} />
                   </Figure>
-                  <Figure label="Phone">{person.phone || '—'}</Figure>
-                  <Figure label="Relationship">{person.petName || '—'}</Figure>
+                  <Figure label={t('field.phone')}>{person.phone || '—'}</Figure>
+                  <Figure label={t('field.relationship')}>{person.petName || '—'}</Figure>
                 </SimpleGrid>
               </Card.Body>
               <Card.Footer>
                 <PersonActions person={person} onDelete={() => deletion.ask(person)} />
               </Card.Footer>
             </Card.Root>
-          ))}
-        </Stack>
+          )}
+        </WindowStack>
       )}
-      <ConfirmDialog question="Are you sure you want to delete this person?" {...deletion.dialog} />
+      <ConfirmDialog question={t('list.confirmDelete')} {...deletion.dialog} />
     </Page>
   )
 }
 
 function PersonActions({ person, onDelete }: { person: Person; onDelete: () => void }) {
+  const { t } = useTranslation('people')
   return (
     <RowActions onDelete={onDelete}>
-      <Button asChild size="xs" variant="outline">
+      <Button asChild size="sm" variant="outline">
         <Link to="/users/$personId/loans" params={{ personId: person.id }}>
-          Loans
+          {t('loans')}
         </Link>
       </Button>
-      <Button asChild size="xs" variant="outline">
+      <Button asChild size="sm" variant="outline">
         <Link to="/people/edit/$id" params={{ id: person.id }}>
-          Edit
+          {t('edit')}
         </Link>
       </Button>
     </RowActions>

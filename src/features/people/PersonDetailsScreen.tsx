@@ -1,12 +1,12 @@
 import { Button, DataList } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatMobile, maskAadhaar } from '../../../shared/identity.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
 import { useActivePeople, useCities, useLoaded } from '../../data/hooks.ts'
 import { Money } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
-import { personWords } from '../../ui/words.ts'
 import { genderLabel } from './personForm.ts'
 
 /**
@@ -18,22 +18,23 @@ export function PersonDetailsScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
   const cities = useCities()
   const loaded = useLoaded()
+  const { t } = useTranslation('people')
   const cityById = useMemo(() => cityIndex(cities), [cities])
   const person = people.find((p) => p.id === personId)
   if (!person) {
     return (
-      <Page title="Person">
-        <Notice>{loaded ? 'Person not found' : 'Loading…'}</Notice>
+      <Page title={t('person')}>
+        <Notice>{loaded ? t('notFound') : t('loading')}</Notice>
       </Page>
     )
   }
   const details: [string, ReactNode][] = [
-    ['City', cityById.get(person.cityId)?.name ?? '—'],
-    ['Phone', person.phone ? formatMobile(person.phone) : '—'],
-    ['Aadhaar', person.aadhaar ? maskAadhaar(person.aadhaar) : '—'],
-    ['Relationship', person.petName || '—'],
-    ['Gender', genderLabel(person.gender)],
-    [personWords.openingBalance, <Money key="balance" paise={person.balance} />],
+    [t('field.city'), cityById.get(person.cityId)?.name ?? '—'],
+    [t('field.phone'), person.phone ? formatMobile(person.phone) : '—'],
+    [t('field.aadhaar'), person.aadhaar ? maskAadhaar(person.aadhaar) : '—'],
+    [t('field.relationship'), person.petName || '—'],
+    [t('field.gender'), genderLabel(person.gender, t)],
+    [t('field.openingBalance'), <Money key="balance" paise={person.balance} />],
   ]
   return (
     <Page
@@ -42,17 +43,17 @@ export function PersonDetailsScreen({ personId }: { personId: string }) {
         <>
           <Button asChild colorPalette="blue" size="sm">
             <Link to="/users/$personId/loans" params={{ personId: person.id }}>
-              Loans
+              {t('loans')}
             </Link>
           </Button>
           <Button asChild variant="outline" size="sm">
             <Link to="/loans/add" search={{ personId: person.id }}>
-              New Loan
+              {t('newLoan')}
             </Link>
           </Button>
           <Button asChild variant="outline" size="sm">
             <Link to="/people/edit/$id" params={{ id: person.id }}>
-              Edit
+              {t('edit')}
             </Link>
           </Button>
         </>

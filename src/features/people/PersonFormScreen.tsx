@@ -1,23 +1,23 @@
 import { Button, Flex, Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
 import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
-import { personWords } from '../../ui/words.ts'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   blankPerson,
   checkPersonForm,
-  genders,
+  genderChoices,
   relationshipExamples,
   type Gender,
   type PersonErrors,
   type PersonFormValues,
 } from './personForm.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
-import type { City } from '../../../shared/schema/types.ts'
+import type { City, Language } from '../../../shared/schema/types.ts'
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
@@ -25,12 +25,13 @@ type Person = ReturnType<typeof useActivePeople>[number]
 export function PersonFormScreen({ personId }: { personId?: string }) {
   const people = useActivePeople()
   const loaded = useLoaded()
+  const { t } = useTranslation('people')
   if (personId === undefined) return <PersonForm />
   const person = people.find((p) => p.id === personId)
   if (person) return <PersonForm person={person} key={person.id} />
   return (
-    <Page title="Edit Person">
-      <Notice>{loaded ? 'Person not found' : 'Loading…'}</Notice>
+    <Page title={t('form.editTitle')}>
+      <Notice>{loaded ? t('notFound') : t('loading')}</Notice>
     </Page>
   )
 }
@@ -44,6 +45,7 @@ function valuesOf(person: Person, cityById: ReadonlyMap<string, City>): PersonFo
     petName: person.petName ?? '',
     phone: person.phone ?? '',
     gender: person.gender as Gender,
+    language: person.language ?? '',
   }
 }
 
@@ -55,6 +57,7 @@ function PersonForm({ person }: { person?: Person }) {
   const cities = useCities()
   const { addPerson, updatePerson } = useMutations()
   const navigate = useNavigate()
+  const { t } = useTranslation('people')
   // A person filed under a merged duplicate city shows (and keeps) the listed city.
   const [values, setValues] = useState<PersonFormValues>(() =>
     person ? valuesOf(person, cityIndex(cities)) : blankPerson,
@@ -69,7 +72,7 @@ function PersonForm({ person }: { person?: Person }) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = checkPersonForm(values)
+    const checked = checkPersonForm(values, t)
     setError(null)
     if (!checked.ok) {
       setErrors(checked.errors)
@@ -88,10 +91,10 @@ function PersonForm({ person }: { person?: Person }) {
   }
 
   return (
-    <Page title={person ? 'Edit Person' : 'Add Person'}>
+    <Page title={person ? t('form.editTitle') : t('form.addTitle')}>
       <form ref={formRef} onSubmit={submit} noValidate>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
-          <FormField label="Name" error={errors.name}>
+          <FormField label={t('field.name')} error={errors.name}>
             <Input
               value={values.name}
               autoComplete="off"
@@ -99,23 +102,27 @@ function PersonForm({ person }: { person?: Person }) {
             />
           </FormField>
           <SelectField
-            label="City"
+            label={t('field.city')}
             value={values.cityId}
             onChange={(cityId) => set({ cityId })}
-            placeholder="Select a city"
+            placeholder={t('form.selectCity')}
             choices={cityChoices}
             error={errors.cityId}
           />
           {/* The stored balance is only a note: what the person owes is "Due today", which the
               engine computes from their loans and deposits. */}
           <AmountField
-            label={personWords.openingBalance}
+            label={t('field.openingBalance')}
             value={values.balance}
             placeholder="0"
             onChange={(balance) => set({ balance })}
             error={errors.balance}
           />
-          <FormField label="Aadhaar" helper="12 digits" error={errors.aadhaar}>
+          <FormField
+            label={t('field.aadhaar')}
+            helper={t('form.aadhaarHelp')}
+            error={errors.aadhaar}
+          >
             <Input
               inputMode="numeric"
               autoComplete="off"
@@ -123,7 +130,7 @@ function PersonForm({ person }: { person?: Person }) {
               onChange={(e) => set({ aadhaar: e.currentTarget.value })}
             />
           </FormField>
-          <FormField label="Relationship" helper="e.g. Father, Mother, Spouse, Friend">
+          <FormField label={t('field.relationship')} helper={t('form.relationshipHelp')}>
             <Input
               list="relationship-examples"
               value={values.petName}
@@ -131,15 +138,11 @@ function PersonForm({ person }: { person?: Person }) {
             />
             <datalist id="relationship-examples">
               {relationshipExamples.map((r) => (
-                <option key={r} value={r} />
+                <option key={r} value={t(`relationships.${r}`)} />
               ))}
             </datalist>
           </FormField>
-          <FormField
-            label="Phone"
-            helper="Mobile number: 10 digits, starting with 6, 7, 8 or 9"
-            error={errors.phone}
-          >
+          <FormField label={t('field.phone')} helper={t('form.phoneHelp')} error={errors.phone}>
             <InputGroup startElement="+91">
               <Input
                 type="tel"
@@ -151,20 +154,31 @@ function PersonForm({ person }: { person?: Person }) {
             </InputGroup>
           </FormField>
           <SelectField
-            label="Gender"
+            label={t('field.gender')}
             value={values.gender}
             onChange={(gender) => set({ gender: gender as Gender })}
-            choices={genders}
+            choices={genderChoices(t)}
+          />
+          {/* Reminders and receipts to this person go out in this language. */}
+          <SelectField
+            label={t('field.language')}
+            value={values.language}
+            onChange={(language) => set({ language: language as Language | '' })}
+            placeholder={t('language.same')}
+            choices={[
+              { value: 'en', label: t('language.en') },
+              { value: 'hi', label: t('language.hi') },
+            ]}
           />
         </SimpleGrid>
         <Flex direction="column" gap="3" mt="5" maxW="3xl">
           <FormAlert message={error} />
           <Flex gap="2">
             <Button type="submit" colorPalette="blue">
-              {person ? 'Update Person' : 'Add Person'}
+              {person ? t('form.submitUpdate') : t('form.submitAdd')}
             </Button>
             <Button asChild variant="outline">
-              <Link to="/people">Cancel</Link>
+              <Link to="/people">{t('form.cancel')}</Link>
             </Button>
           </Flex>
         </Flex>

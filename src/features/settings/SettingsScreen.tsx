@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { Badge, Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import {
   useCallback,
@@ -7,7 +8,11 @@ import {
   type FormEvent,
   type ReactElement,
 } from 'react'
-import { useBookTransfer, type ImportOutcome } from '../../data/book.ts'
+import { useTranslation } from 'react-i18next'
+import type { PeopleCsvPlan } from '../../../shared/book/peopleCsv.ts'
+import { parseUpiId } from '../../../shared/book/upi.ts'
+import { useBookTransfer, usePeopleImport, type ImportOutcome } from '../../data/book.ts'
+import { useLoaded, useMutations, useProfile } from '../../data/hooks.ts'
 import { readDeviceName, subscribeDeviceName, writeDeviceName } from '../../data/device.ts'
 import {
   MIN_PASSWORD_LENGTH,
@@ -19,6 +24,7 @@ import {
   subscribeDevices,
   type DeviceSession,
 } from '../../data/devices.ts'
+import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
 import { FormAlert, FormField } from '../../ui/form.tsx'
 import { Page } from '../../ui/Page.tsx'
 
@@ -27,23 +33,30 @@ import { Page } from '../../ui/Page.tsx'
  * one (export, UPI id, …), write a component and add it to this list.
  */
 const sections: { id: string; title: string; Section: () => ReactElement }[] = [
-  { id: 'device-name', title: "This device's name", Section: DeviceNameSection },
-  { id: 'devices', title: 'Devices', Section: DevicesSection },
-  { id: 'password', title: 'Change password', Section: PasswordSection },
-  { id: 'export', title: 'Export book', Section: ExportSection },
-  { id: 'import', title: 'Import book', Section: ImportSection },
+  { id: 'profile', title: 'profile', Section: ProfileSection },
+  { id: 'device-name', title: 'deviceName', Section: DeviceNameSection },
+  { id: 'devices', title: 'devices', Section: DevicesSection },
+  { id: 'password', title: 'password', Section: PasswordSection },
+  { id: 'export', title: 'export', Section: ExportSection },
+  { id: 'import', title: 'import', Section: ImportSection },
+  { id: 'import-people', title: 'importPeople', Section: PeopleImportSection },
+  { id: 'language', title: 'language', Section: LanguageSection },
 ]
 
-/** `/settings`: this device's name, the signed-in devices, the password, export and import. */
+/**
+ * `/settings`: the lender's details, this device's name, the signed-in devices, the password,
+ * export and import, and the language.
+ */
 export function SettingsScreen() {
+  const { t } = useTranslation('settings')
   return (
-    <Page title="Settings">
+    <Page title={t('title')}>
       <Stack gap="5" maxW="2xl">
         {sections.map(({ id, title, Section }) => (
           <Card.Root key={id} as="section" aria-labelledby={`settings-${id}`}>
             <Card.Header pb="0">
               <Heading as="h2" size="md" id={`settings-${id}`}>
-                {title}
+                {t(`sections.${title}`)}
               </Heading>
             </Card.Header>
             <Card.Body>
@@ -67,7 +80,19 @@ function Outcome({ outcome }: { outcome: { ok: boolean; message: string } | null
   )
 }
 
+/** English / हिन्दी for this device; the switch applies at once. */
+function LanguageSection() {
+  const { t } = useTranslation('settings')
+  return (
+    <Stack gap="3" align="start">
+      <Text color="fg.muted">{t('language.note')}</Text>
+      <LanguageSwitch />
+    </Stack>
+  )
+}
+
 function DeviceNameSection() {
+  const { t } = useTranslation('settings')
   const saved = useSyncExternalStore(subscribeDeviceName, readDeviceName)
   const [name, setName] = useState(saved)
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
@@ -83,21 +108,15 @@ function DeviceNameSection() {
     setBusy(false)
     setOutcome(
       shared.ok
-        ? { ok: true, message: `This device is now called ${kept}.` }
-        : {
-            ok: true,
-            message: `This device is now called ${kept}. Your other devices see the new name once it is online.`,
-          },
+        ? { ok: true, message: t('deviceName.renamed', { name: kept }) }
+        : { ok: true, message: t('deviceName.renamedOffline', { name: kept }) },
     )
   }
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
       <Stack gap="3">
-        <FormField
-          label="Device name"
-          helper="Shown in the Devices list and beside the changes made on this device."
-        >
+        <FormField label={t('deviceName.label')} helper={t('deviceName.helper')}>
           <Input
             value={name}
             maxLength={40}
@@ -110,7 +129,7 @@ function DeviceNameSection() {
         <Outcome outcome={outcome} />
         <Box>
           <Button type="submit" colorPalette="teal" loading={busy}>
-            Save name
+            {t('deviceName.save')}
           </Button>
         </Box>
       </Stack>
@@ -119,17 +138,18 @@ function DeviceNameSection() {
 }
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago", or the date. */
-function lastSeenText(lastSeen: number | null, now: number): string {
-  if (lastSeen === null) return 'Not seen yet'
+function lastSeenText(t: TFunction, lastSeen: number | null, now: number): string {
+  if (lastSeen === null) return t('settings:lastSeen.never')
   const minutes = Math.floor((now - lastSeen) / 60_000)
-  if (minutes < 1) return 'Last seen just now'
-  if (minutes < 60) return `Last seen ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`
+  if (minutes < 1) return t('settings:lastSeen.justNow')
+  if (minutes < 60) return t('settings:lastSeen.minutes', { count: minutes })
   const hours = Math.floor(minutes / 60)
-  if (hours < 24) return `Last seen ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`
+  if (hours < 24) return t('settings:lastSeen.hours', { count: hours })
   const days = Math.floor(hours / 24)
-  if (days < 7) return `Last seen ${days} ${days === 1 ? 'day' : 'days'} ago`
+  if (days < 7) return t('settings:lastSeen.days', { count: days })
+  // Dates read the same in every language (en-IN), like everywhere else in the app.
   const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }).format(lastSeen)
-  return `Last seen on ${date}`
+  return t('settings:lastSeen.on', { date })
 }
 
 type DevicesState =
@@ -138,6 +158,7 @@ type DevicesState =
   | { status: 'ready'; devices: DeviceSession[]; now: number }
 
 function DevicesSection() {
+  const { t } = useTranslation('settings')
   const [state, setState] = useState<DevicesState>({ status: 'loading' })
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
@@ -168,7 +189,7 @@ function DevicesSection() {
     setBusy(null)
     setOutcome(
       result.ok
-        ? { ok: true, message: `${device.name} is signed out.` }
+        ? { ok: true, message: t('devices.signedOut', { name: device.name }) }
         : { ok: false, message: result.message },
     )
   }
@@ -179,18 +200,18 @@ function DevicesSection() {
     setBusy(null)
     setOutcome(
       result.ok
-        ? { ok: true, message: 'Every other device is signed out.' }
+        ? { ok: true, message: t('devices.othersSignedOut') }
         : { ok: false, message: result.message },
     )
   }
 
-  if (state.status === 'loading') return <Text color="fg.muted">Loading…</Text>
+  if (state.status === 'loading') return <Text color="fg.muted">{t('devices.loading')}</Text>
   if (state.status === 'failed') {
     return (
       <Stack gap="3" align="start">
         <FormAlert message={state.message} />
         <Button variant="outline" onClick={askAgain}>
-          Try again
+          {t('devices.tryAgain')}
         </Button>
       </Stack>
     )
@@ -198,10 +219,8 @@ function DevicesSection() {
   const others = state.devices.filter((device) => !device.current)
   return (
     <Stack gap="4">
-      <Text color="fg.muted">
-        A device that is signed out goes back to the login screen. What it saved stays on it.
-      </Text>
-      <Stack as="ul" gap="0" listStyleType="none" aria-label="Signed-in devices">
+      <Text color="fg.muted">{t('devices.note')}</Text>
+      <Stack as="ul" gap="0" listStyleType="none" aria-label={t('devices.list')}>
         {state.devices.map((device) => (
           <Flex
             as="li"
@@ -219,10 +238,10 @@ function DevicesSection() {
                 <Text fontWeight="medium" overflowWrap="anywhere">
                   {device.name}
                 </Text>
-                {device.current && <Badge colorPalette="teal">This device</Badge>}
+                {device.current && <Badge colorPalette="teal">{t('devices.thisDevice')}</Badge>}
               </Flex>
               <Text fontSize="sm" color="fg.muted">
-                {device.current ? 'In use now' : lastSeenText(device.lastSeen, state.now)}
+                {device.current ? t('devices.inUse') : lastSeenText(t, device.lastSeen, state.now)}
               </Text>
             </Box>
             {!device.current && (
@@ -233,7 +252,7 @@ function DevicesSection() {
                 loading={busy === device.token}
                 onClick={() => void signOut(device)}
               >
-                Sign out
+                {t('devices.signOut')}
               </Button>
             )}
           </Flex>
@@ -248,17 +267,18 @@ function DevicesSection() {
             loading={busy === 'others'}
             onClick={() => void signOutOthers()}
           >
-            Sign out all other devices
+            {t('devices.signOutOthers')}
           </Button>
         </Box>
       ) : (
-        <Text color="fg.muted">No other device is signed in.</Text>
+        <Text color="fg.muted">{t('devices.noOthers')}</Text>
       )}
     </Stack>
   )
 }
 
 function PasswordSection() {
+  const { t } = useTranslation('settings')
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
@@ -272,10 +292,7 @@ function PasswordSection() {
     if (result.ok) {
       setCurrent('')
       setNext('')
-      setOutcome({
-        ok: true,
-        message: 'Your password is changed. Every other device is signed out.',
-      })
+      setOutcome({ ok: true, message: t('password.changed') })
     } else {
       setOutcome({ ok: false, message: result.message })
     }
@@ -284,7 +301,7 @@ function PasswordSection() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="3">
-        <FormField label="Current password">
+        <FormField label={t('password.current')}>
           <Input
             type="password"
             autoComplete="current-password"
@@ -293,8 +310,8 @@ function PasswordSection() {
           />
         </FormField>
         <FormField
-          label="New password"
-          helper={`At least ${MIN_PASSWORD_LENGTH} characters. Your other devices are signed out.`}
+          label={t('password.new')}
+          helper={t('password.helper', { min: MIN_PASSWORD_LENGTH })}
         >
           <Input
             type="password"
@@ -306,7 +323,7 @@ function PasswordSection() {
         <Outcome outcome={outcome} />
         <Box>
           <Button type="submit" colorPalette="teal" loading={busy}>
-            Change password
+            {t('password.submit')}
           </Button>
         </Box>
       </Stack>
@@ -328,13 +345,11 @@ function download(name: string, blob: Blob): void {
 }
 
 function ExportSection() {
+  const { t } = useTranslation('settings')
   const book = useBookTransfer()
   return (
     <Stack gap="3">
-      <Text color="fg.muted">
-        Keep a copy of your whole book, the Trash included: one file that Import book brings back,
-        or spreadsheets of people, loans and payments with today&apos;s figures.
-      </Text>
+      <Text color="fg.muted">{t('export.note')}</Text>
       <Flex gap="3" wrap="wrap">
         <Button
           colorPalette="teal"
@@ -343,7 +358,7 @@ function ExportSection() {
             download(name, new Blob([text], { type: 'application/json' }))
           }}
         >
-          Download book (JSON)
+          {t('export.json')}
         </Button>
         <Button
           variant="outline"
@@ -356,7 +371,7 @@ function ExportSection() {
             )
           }}
         >
-          Download spreadsheets (CSV)
+          {t('export.csv')}
         </Button>
       </Flex>
     </Stack>
@@ -367,6 +382,7 @@ function ExportSection() {
 const SHOWN_PROBLEMS = 20
 
 function ImportSection() {
+  const { t } = useTranslation('settings')
   const book = useBookTransfer()
   const [file, setFile] = useState<File | null>(null)
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null)
@@ -375,7 +391,7 @@ function ImportSection() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (!file) {
-      setOutcome({ ok: false, message: 'Choose the book file (.json) an export made.' })
+      setOutcome({ ok: false, message: t('import.chooseFile') })
       return
     }
     setBusy(true)
@@ -387,11 +403,8 @@ function ImportSection() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="3">
-        <Text color="fg.muted">
-          Import works into an empty book only. The file is checked first: if anything in it is
-          wrong, nothing is imported.
-        </Text>
-        <FormField label="Book file (JSON)">
+        <Text color="fg.muted">{t('import.note')}</Text>
+        <FormField label={t('import.file')}>
           <Input
             type="file"
             accept=".json,application/json"
@@ -404,21 +417,27 @@ function ImportSection() {
         </FormField>
         {outcome?.ok === true && (
           <Text role="status" color="green.700">
-            Imported {outcome.people} people, {outcome.loans} loans and {outcome.payments} payments.
+            {t('import.done', {
+              people: outcome.people,
+              loans: outcome.loans,
+              payments: outcome.payments,
+            })}
           </Text>
         )}
         {outcome?.ok === false && (
           <Box role="alert" color="red.600">
             <Text fontWeight="medium">{outcome.message}</Text>
             {outcome.problems && (
-              <Box as="ul" ps="5" aria-label="Problems in the file">
+              <Box as="ul" ps="5" aria-label={t('problems')}>
                 {outcome.problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
                   <Text as="li" key={problem} overflowWrap="anywhere">
                     {problem}
                   </Text>
                 ))}
                 {outcome.problems.length > SHOWN_PROBLEMS && (
-                  <Text as="li">and {outcome.problems.length - SHOWN_PROBLEMS} more</Text>
+                  <Text as="li">
+                    {t('more', { count: outcome.problems.length - SHOWN_PROBLEMS })}
+                  </Text>
                 )}
               </Box>
             )}
@@ -426,9 +445,214 @@ function ImportSection() {
         )}
         <Box>
           <Button type="submit" colorPalette="teal" loading={busy}>
-            Import book
+            {t('import.submit')}
           </Button>
         </Box>
+      </Stack>
+    </form>
+  )
+}
+
+/** The form starts from the stored profile once the book has loaded from this device. */
+function ProfileSection() {
+  const loaded = useLoaded()
+  return <ProfileForm key={loaded ? 'loaded' : 'loading'} />
+}
+
+/**
+ * The name borrowers know the lender by and the UPI ID they pay on, used by reminders, receipts
+ * and statements. A UPI ID that is not `name@bank` is refused beside the field: nothing is saved
+ * and what was typed stays, to be corrected.
+ */
+function ProfileForm() {
+  const { t } = useTranslation('settings')
+  const profile = useProfile()
+  const { setProfile } = useMutations()
+  const [name, setName] = useState(profile.displayName)
+  const [upi, setUpi] = useState(profile.upiId)
+  const [upiError, setUpiError] = useState<string | null>(null)
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const upiId = upi.trim() === '' ? '' : parseUpiId(upi)
+    if (upiId === null) {
+      setUpiError(t('profile.upiInvalid'))
+      setOutcome(null)
+      return
+    }
+    setProfile({ displayName: name, upiId })
+    setName(name.trim())
+    setUpi(upiId)
+    setOutcome({
+      ok: true,
+      message: upiId === '' ? t('profile.savedNoUpi') : t('profile.saved'),
+    })
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="3">
+        <Text color="fg.muted">{t('profile.note')}</Text>
+        <FormField label={t('profile.displayName')} helper={t('profile.displayNameHelper')}>
+          <Input
+            value={name}
+            maxLength={60}
+            autoComplete="name"
+            onChange={(event) => {
+              setName(event.currentTarget.value)
+              setOutcome(null)
+            }}
+          />
+        </FormField>
+        <FormField label={t('profile.upi')} helper={t('profile.upiHelper')} error={upiError}>
+          <Input
+            value={upi}
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            onChange={(event) => {
+              setUpi(event.currentTarget.value)
+              setUpiError(null)
+              setOutcome(null)
+            }}
+          />
+        </FormField>
+        <Outcome outcome={outcome} />
+        <Box>
+          <Button type="submit" colorPalette="teal">
+            {t('profile.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  )
+}
+
+type PeopleImportState =
+  | { step: 'idle' }
+  | { step: 'problems'; problems: string[] }
+  | { step: 'preview'; plan: PeopleCsvPlan }
+  | { step: 'done'; message: string }
+
+/**
+ * A spreadsheet of people (name, phone, village) brought in after a preview: every row is checked
+ * first, and nothing is added while any row has a problem.
+ */
+function PeopleImportSection() {
+  const { t } = useTranslation('settings')
+  const peopleText = (count: number) => t('peopleImport.people', { count })
+  const villages = (count: number) => t('peopleImport.villages', { count })
+  const people = usePeopleImport()
+  const [file, setFile] = useState<File | null>(null)
+  const [state, setState] = useState<PeopleImportState>({ step: 'idle' })
+  const [fileError, setFileError] = useState<string | null>(null)
+
+  async function check(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!file) {
+      setFileError(t('peopleImport.chooseFile'))
+      return
+    }
+    const parsed = people.check(await file.text())
+    setState(
+      parsed.ok
+        ? { step: 'preview', plan: parsed.plan }
+        : { step: 'problems', problems: parsed.problems },
+    )
+  }
+
+  function add(plan: PeopleCsvPlan) {
+    const added = people.add(plan)
+    setState({
+      step: 'done',
+      message: t('peopleImport.added', {
+        people: peopleText(added.people),
+        villages: villages(added.villages),
+      }),
+    })
+  }
+
+  return (
+    <form onSubmit={(event) => void check(event)} noValidate>
+      <Stack gap="3">
+        <Text color="fg.muted">{t('peopleImport.note')}</Text>
+        <FormField label={t('peopleImport.file')} error={fileError}>
+          <Input
+            type="file"
+            accept=".csv,text/csv"
+            pt="2"
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null)
+              setFileError(null)
+              setState({ step: 'idle' })
+            }}
+          />
+        </FormField>
+        {state.step === 'problems' && (
+          <Box role="alert" color="red.600">
+            <Text fontWeight="medium">{t('peopleImport.nothingAdded')}</Text>
+            <Box as="ul" ps="5" aria-label={t('problems')}>
+              {state.problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
+                <Text as="li" key={problem} overflowWrap="anywhere">
+                  {problem}
+                </Text>
+              ))}
+              {state.problems.length > SHOWN_PROBLEMS && (
+                <Text as="li">{t('more', { count: state.problems.length - SHOWN_PROBLEMS })}</Text>
+              )}
+            </Box>
+          </Box>
+        )}
+        {state.step === 'preview' && (
+          <Stack gap="2" role="status" aria-label={t('peopleImport.preview')}>
+            <Text fontWeight="medium">
+              {t(
+                state.plan.newVillages.length > 0
+                  ? 'peopleImport.willAddNamed'
+                  : 'peopleImport.willAdd',
+                {
+                  people: peopleText(state.plan.people.length),
+                  villages: villages(state.plan.newVillages.length),
+                  names: state.plan.newVillages.join(', '),
+                },
+              )}
+            </Text>
+            {state.plan.skipped.length > 0 && (
+              <Box as="ul" ps="5" aria-label={t('peopleImport.skippedRows')}>
+                {state.plan.skipped.slice(0, SHOWN_PROBLEMS).map((skip) => (
+                  <Text as="li" key={skip.line} overflowWrap="anywhere">
+                    {t('peopleImport.skipped', { problem: skip.message })}
+                  </Text>
+                ))}
+                {state.plan.skipped.length > SHOWN_PROBLEMS && (
+                  <Text as="li">
+                    {t('more', { count: state.plan.skipped.length - SHOWN_PROBLEMS })}
+                  </Text>
+                )}
+              </Box>
+            )}
+          </Stack>
+        )}
+        {state.step === 'done' && (
+          <Text role="status" color="green.700">
+            {state.message}
+          </Text>
+        )}
+        <Flex gap="3" wrap="wrap">
+          <Button
+            type="submit"
+            colorPalette="teal"
+            variant={state.step === 'preview' ? 'outline' : 'solid'}
+          >
+            {t('peopleImport.check')}
+          </Button>
+          {state.step === 'preview' && state.plan.people.length > 0 && (
+            <Button colorPalette="teal" onClick={() => add(state.plan)}>
+              {t('peopleImport.add', { people: peopleText(state.plan.people.length) })}
+            </Button>
+          )}
+        </Flex>
       </Stack>
     </form>
   )

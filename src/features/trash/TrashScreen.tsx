@@ -1,12 +1,18 @@
 import { Button, Heading, Table } from '@chakra-ui/react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { localToday } from '../../../shared/dates.ts'
 import { useLender, useMutations } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
 import { FormAlert } from '../../ui/form.tsx'
 import { MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
+import { WindowTableBody } from '../../ui/WindowRows.tsx'
 import { LoanName } from '../loans/LoanName.tsx'
+
+// A rough row height for the virtualizer's first layout; each row is measured once it renders.
+const TABLE_ROW_PX = 53
+const byId = (entry: { id: string }) => entry.id
 
 /**
  * Deleted people and loans. Nothing is ever destroyed: deleting archives, and Restore brings an
@@ -16,47 +22,62 @@ export function TrashScreen() {
   const { people, loans } = useLender()
   const { restorePerson, restoreLoan } = useMutations()
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation('trash')
   const names = new Map(people.map((p) => [p.id, p.name]))
   const archivedPeople = people.filter((p) => p.archived)
   const archivedPersonIds = new Set(archivedPeople.map((p) => p.id))
   // A loan deleted together with its person is restored with them, so it is listed under them.
   const archivedLoans = loans.filter((l) => l.archived && !archivedPersonIds.has(l.personId))
-  const loansOf = (personId: string) => loans.filter((l) => l.archived && l.personId === personId)
+  const archivedLoanCount = new Map<string, number>()
+  for (const loan of loans) {
+    if (loan.archived) {
+      archivedLoanCount.set(loan.personId, (archivedLoanCount.get(loan.personId) ?? 0) + 1)
+    }
+  }
 
   function attempt(restore: () => boolean) {
     try {
-      setError(restore() ? null : 'Not found')
+      setError(restore() ? null : t('notFound'))
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause))
     }
   }
 
   return (
-    <Page title="Trash">
+    <Page title={t('title')}>
       <FormAlert message={error} />
       <Heading as="h2" size="lg">
-        People
+        {t('people')}
       </Heading>
       {archivedPeople.length === 0 ? (
-        <Notice>No deleted people.</Notice>
+        <Notice>{t('noPeople')}</Notice>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label="Deleted people">
+          <Table.Root
+            size="sm"
+            aria-label={t('deletedPeople')}
+            aria-rowcount={archivedPeople.length + 1}
+          >
             <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Loans</Table.ColumnHeader>
-                <Table.ColumnHeader>Deleted On</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              <Table.Row aria-rowindex={1}>
+                <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('phone')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('loanCount')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('deletedOn')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
-              {archivedPeople.map((person) => (
-                <Table.Row key={person.id}>
+            <WindowTableBody
+              items={archivedPeople}
+              rowKey={byId}
+              columns={5}
+              estimatePx={TABLE_ROW_PX}
+            >
+              {(person) => (
+                <>
                   <Table.Cell fontWeight="medium">{person.name}</Table.Cell>
                   <Table.Cell>{person.phone || '—'}</Table.Cell>
-                  <Table.Cell textAlign="end">{loansOf(person.id).length}</Table.Cell>
+                  <Table.Cell textAlign="end">{archivedLoanCount.get(person.id) ?? 0}</Table.Cell>
                   <Table.Cell>
                     {person.archivedAt ? (
                       <DateText date={localToday(new Date(person.archivedAt))} />
@@ -66,38 +87,47 @@ export function TrashScreen() {
                   </Table.Cell>
                   <Table.Cell>
                     <Button
-                      size="xs"
+                      size="sm"
                       variant="outline"
                       onClick={() => attempt(() => restorePerson(person.id))}
                     >
-                      Restore
+                      {t('restore')}
                     </Button>
                   </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
+                </>
+              )}
+            </WindowTableBody>
           </Table.Root>
         </Table.ScrollArea>
       )}
       <Heading as="h2" size="lg">
-        Loans
+        {t('loans')}
       </Heading>
       {archivedLoans.length === 0 ? (
-        <Notice>No deleted loans.</Notice>
+        <Notice>{t('noLoans')}</Notice>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label="Deleted loans">
+          <Table.Root
+            size="sm"
+            aria-label={t('deletedLoans')}
+            aria-rowcount={archivedLoans.length + 1}
+          >
             <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Loan</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Start Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              <Table.Row aria-rowindex={1}>
+                <Table.ColumnHeader>{t('loan')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('amount')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('startDate')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
-              {archivedLoans.map((loan) => (
-                <Table.Row key={loan.id}>
+            <WindowTableBody
+              items={archivedLoans}
+              rowKey={byId}
+              columns={4}
+              estimatePx={TABLE_ROW_PX}
+            >
+              {(loan) => (
+                <>
                   <Table.Cell>
                     <LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />
                   </Table.Cell>
@@ -107,16 +137,16 @@ export function TrashScreen() {
                   </Table.Cell>
                   <Table.Cell>
                     <Button
-                      size="xs"
+                      size="sm"
                       variant="outline"
                       onClick={() => attempt(() => restoreLoan(loan.id))}
                     >
-                      Restore
+                      {t('restore')}
                     </Button>
                   </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
+                </>
+              )}
+            </WindowTableBody>
           </Table.Root>
         </Table.ScrollArea>
       )}

@@ -1,6 +1,8 @@
 import { Box } from '@chakra-ui/react'
 import { Navigate, Outlet } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { useSyncStatus } from '../../data/hooks.ts'
 import { getSessionState, signOut, subscribeSession, type SessionUser } from '../../data/session.ts'
 import type { Workspace } from '../../data/workspace.ts'
@@ -10,6 +12,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
+import { NewerLayoutGate } from './NewerLayoutGate.tsx'
 import { TopBar } from './TopBar.tsx'
 
 /**
@@ -29,6 +32,7 @@ export function AppShell({ user, workspace }: { user: SessionUser; workspace: Wo
 }
 
 function Frame({ email }: { email: string }) {
+  const { t } = useTranslation('shell')
   const { state, unsaved } = useSyncStatus()
   const online = useOnline()
   const [question, setQuestion] = useState<{ text: string; cancel: string } | null>(null)
@@ -40,9 +44,12 @@ function Frame({ email }: { email: string }) {
   const logout = (): void => {
     const offline = !online || state === 'offline'
     if (unsaved > 0) {
-      setQuestion({ text: unsavedWarning(unsaved, offline, email), cancel: 'Cancel' })
+      setQuestion({
+        text: unsavedWarning(t, unsaved, offline, email),
+        cancel: t('common:cancel'),
+      })
     } else if (offline) {
-      setQuestion({ text: offlineWarning(email), cancel: 'Stay logged in' })
+      setQuestion({ text: offlineWarning(t, email), cancel: t('logoutQuestion.stay') })
     } else void signOut()
   }
   return (
@@ -56,14 +63,16 @@ function Frame({ email }: { email: string }) {
         pt="5"
         pb={{ base: '24', md: '10' }}
       >
-        <Outlet />
+        <NewerLayoutGate>
+          <Outlet />
+        </NewerLayoutGate>
       </Box>
       <BottomTabs onLogout={logout} />
       <AppToaster />
       <ConfirmDialog
         open={question !== null}
         question={question?.text ?? ''}
-        confirmLabel="Log out anyway"
+        confirmLabel={t('logoutQuestion.confirm')}
         cancelLabel={question?.cancel}
         onCancel={() => setQuestion(null)}
         onConfirm={() => {
@@ -75,27 +84,20 @@ function Frame({ email }: { email: string }) {
   )
 }
 
-function unsavedWarning(unsaved: number, offline: boolean, email: string): string {
-  const changes = unsaved === 1 ? '1 change' : `${unsaved} changes`
-  return (
-    `${changes} on this device ${unsaved === 1 ? 'is' : 'are'} not saved to the server yet. ` +
-    'They stay on this device and are saved when you next log in here. ' +
-    (offline ? `${offlineLoginNote(email)} ` : '') +
-    'Log out anyway?'
-  )
+function unsavedWarning(t: TFunction, unsaved: number, offline: boolean, email: string): string {
+  const parts = [t('shell:logoutQuestion.unsaved', { count: unsaved })]
+  if (offline) parts.push(offlineLoginNote(t, email))
+  parts.push(t('shell:logoutQuestion.anyway'))
+  return parts.join(' ')
 }
 
-function offlineWarning(email: string): string {
-  return `You are offline. ${offlineLoginNote(email)} Stay logged in, or log out anyway?`
+function offlineWarning(t: TFunction, email: string): string {
+  return t('shell:logoutQuestion.offline', { note: offlineLoginNote(t, email) })
 }
 
 /** Whether the lender can get back in without the network, in a sentence. */
-function offlineLoginNote(email: string): string {
-  if (canSignInOffline(email)) {
-    return 'Your book stays on this device, and you can log back in here with your password even without a network.'
-  }
-  if (!offlineSignInSupported()) {
-    return 'This page is open over plain http, so this device cannot check your password offline: if you log out, you cannot open your book here again until you are back online.'
-  }
-  return 'This device cannot check your password offline yet (that needs one online login), so if you log out you cannot open your book here again until you are back online.'
+function offlineLoginNote(t: TFunction, email: string): string {
+  if (canSignInOffline(email)) return t('shell:logoutQuestion.canSignInOffline')
+  if (!offlineSignInSupported()) return t('shell:logoutQuestion.insecure')
+  return t('shell:logoutQuestion.notYet')
 }

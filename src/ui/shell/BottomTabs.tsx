@@ -1,13 +1,15 @@
 import { Box, Button, Grid } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
 import { mainNav } from './navItems.ts'
 import { NavLink } from './NavLink.tsx'
 
 /** Phone-width tab bar: the four main screens and Logout, within thumb reach. */
 export function BottomTabs({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation('shell')
   return (
     <Box
       as="nav"
-      aria-label="Tabs"
+      aria-label={t('tabs')}
       display={{ base: 'block', md: 'none' }}
       position="fixed"
       insetX="0"
@@ -30,7 +32,7 @@ export function BottomTabs({ onLogout }: { onLogout: () => void }) {
             justifyContent="center"
             _currentPage={{ color: 'teal.700', fontWeight: 'semibold', bg: 'teal.50' }}
           >
-            {item.label}
+            {t(`nav.${item.word}`)}
           </NavLink>
         ))}
         <Button
@@ -42,7 +44,7 @@ export function BottomTabs({ onLogout }: { onLogout: () => void }) {
           fontSize={{ base: 'xs', sm: 'sm' }}
           onClick={onLogout}
         >
-          Logout
+          {t('logout')}
         </Button>
       </Grid>
     </Box>

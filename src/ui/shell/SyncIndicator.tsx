@@ -1,10 +1,11 @@
 import { Box, HStack, Text } from '@chakra-ui/react'
+import { useTranslation } from 'react-i18next'
 import { useSyncStatus } from '../../data/hooks.ts'
 
-const look = {
-  synced: { label: 'Synced', color: 'green.500' },
-  syncing: { label: 'Syncing', color: 'orange.400' },
-  offline: { label: 'Offline', color: 'gray.400' },
+const color = {
+  synced: 'green.500',
+  syncing: 'orange.400',
+  offline: 'gray.400',
 } as const
 
 /**
@@ -13,26 +14,26 @@ const look = {
  * glance whether their last entry is safe on the server.
  */
 export function SyncIndicator() {
+  const { t } = useTranslation('shell')
   const { state, unsaved } = useSyncStatus()
-  const { label, color } = look[state]
   // At phone width the bar also holds the title and Menu: "Offline · 1 unsaved change" once
   // widened a 390 px page to 416 px. Below `sm` the last word is visually hidden (still read out
   // and still in the text), and the whole indicator may shrink rather than push the page wider.
   return (
     <HStack
       role="status"
-      aria-label="Sync status"
+      aria-label={t('sync.label')}
       gap="1.5"
       fontSize="sm"
       whiteSpace="nowrap"
       minW="0"
       overflow="hidden"
     >
-      <Box aria-hidden w="2" h="2" flexShrink={0} borderRadius="full" bg={color} />
-      <Text>{label}</Text>
+      <Box aria-hidden w="2" h="2" flexShrink={0} borderRadius="full" bg={color[state]} />
+      <Text>{t(`sync.${state}`)}</Text>
       {unsaved > 0 && (
         <Text color="fg.muted" truncate>
-          · {unsaved} unsaved
+          {t('sync.unsaved', { count: unsaved })}
           <Box
             as="span"
             position={{ base: 'absolute', sm: 'static' }}
@@ -41,7 +42,7 @@ export function SyncIndicator() {
             overflow={{ base: 'hidden', sm: 'visible' }}
             clip={{ base: 'rect(0, 0, 0, 0)', sm: 'auto' }}
           >
-            {unsaved === 1 ? ' change' : ' changes'}
+            {t('sync.changes', { count: unsaved })}
           </Box>
         </Text>
       )}

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, HStack, Link as ChakraLink, Menu, Portal, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
 import { mainNav, settingsNav, trashNav } from './navItems.ts'
 import { NavLink } from './NavLink.tsx'
 import { SyncIndicator } from './SyncIndicator.tsx'
@@ -11,6 +12,7 @@ import { SyncIndicator } from './SyncIndicator.tsx'
  * hidden copy is out of the accessibility tree.
  */
 export function TopBar({ email, onLogout }: { email: string; onLogout: () => void }) {
+  const { t } = useTranslation('shell')
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
       <Flex
@@ -29,16 +31,16 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
           whiteSpace="nowrap"
           flexShrink={0}
         >
-          <Link to="/dashboard">Rin Khata</Link>
+          <Link to="/dashboard">{t('common:appName')}</Link>
         </ChakraLink>
-        <HStack as="nav" aria-label="Main" gap="5" display={{ base: 'none', md: 'flex' }}>
+        <HStack as="nav" aria-label={t('mainNav')} gap="5" display={{ base: 'none', md: 'flex' }}>
           {mainNav.map((item) => (
             <NavLink key={item.to} to={item.to}>
-              {item.label}
+              {t(`nav.${item.word}`)}
             </NavLink>
           ))}
-          <NavLink to={trashNav.to}>{trashNav.label}</NavLink>
-          <NavLink to={settingsNav.to}>{settingsNav.label}</NavLink>
+          <NavLink to={trashNav.to}>{t(`nav.${trashNav.word}`)}</NavLink>
+          <NavLink to={settingsNav.to}>{t(`nav.${settingsNav.word}`)}</NavLink>
         </HStack>
         <Box flex="1" />
         <SyncIndicator />
@@ -47,7 +49,7 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
             {email}
           </Text>
           <Button size="sm" variant="outline" onClick={onLogout}>
-            Logout
+            {t('logout')}
           </Button>
         </HStack>
         <Box display={{ base: 'block', md: 'none' }} flexShrink={0}>
@@ -59,11 +61,12 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
 }
 
 function PhoneMenu({ email }: { email: string }) {
+  const { t } = useTranslation('shell')
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
         <Button size="sm" variant="outline">
-          Menu
+          {t('menu')}
         </Button>
       </Menu.Trigger>
       <Portal>
@@ -75,7 +78,7 @@ function PhoneMenu({ email }: { email: string }) {
               </Menu.ItemGroupLabel>
               {[...mainNav, trashNav, settingsNav].map((item) => (
                 <Menu.Item key={item.to} value={item.to} asChild>
-                  <Link to={item.to}>{item.label}</Link>
+                  <Link to={item.to}>{t(`nav.${item.word}`)}</Link>
                 </Menu.Item>
               ))}
             </Menu.ItemGroup>

@@ -60,6 +60,6 @@ export class DashboardPage {
   }
 
   async search(text: string): Promise<void> {
-    await this.page.getByLabel('Search by name, phone or city').fill(text)
+    await this.page.getByRole('searchbox', { name: 'Search people' }).fill(text)
   }
 }

@@ -5,9 +5,12 @@ import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 export class DepositPage {
   constructor(readonly page: Page) {}
 
-  async goto(personId: string): Promise<void> {
+  /** `timeout`: how long the page may take to show, when a big book makes it longer. */
+  async goto(personId: string, timeout?: number): Promise<void> {
     await this.page.goto(`/users/${personId}/deposit`)
-    await expect(this.page.getByRole('heading', { name: /^Deposit for / })).toBeVisible()
+    await expect(this.page.getByRole('heading', { name: /^Deposit for / })).toBeVisible({
+      timeout,
+    })
   }
 
   get amount(): Locator {

@@ -25,7 +25,10 @@ export class LoanFormPage {
 
   async gotoAdd(): Promise<void> {
     await this.page.goto('/loans/add')
-    await expect(this.page.getByRole('heading', { name: 'Add Loan' })).toBeVisible()
+    // The form's code (with the calendar) loads on first use: allow a slow, shared machine.
+    await expect(this.page.getByRole('heading', { name: 'Add Loan' })).toBeVisible({
+      timeout: 60_000,
+    })
   }
 
   async fill(fields: LoanFields): Promise<void> {

@@ -63,9 +63,15 @@ export class LoginPage {
     throw new Error(`${mode} never got an answer other than the rate limit`)
   }
 
-  /** Submits and expects to land on /people. */
+  /**
+   * Submits and expects to land on /people, with the screen drawn: the first signed-in load opens
+   * the lender's docs and may take a while on a busy machine.
+   */
   async submitAndEnter(mode: 'Login' | 'Sign Up', email: string, password: string): Promise<void> {
     expect(await this.submitUntilAnswered(mode, email, password)).toBe('in')
+    await expect(this.page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible({
+      timeout: 60_000,
+    })
   }
 
   /** Creates a new account and waits for the signed-in People page. */

@@ -18,7 +18,10 @@ export class PersonFormPage {
 
   async gotoAdd(): Promise<void> {
     await this.page.goto('/people/add')
-    await expect(this.page.getByRole('heading', { name: 'Add Person' })).toBeVisible()
+    // The form's code loads on first use: allow a slow, shared machine.
+    await expect(this.page.getByRole('heading', { name: 'Add Person' })).toBeVisible({
+      timeout: 60_000,
+    })
   }
 
   async fill(fields: PersonFields): Promise<void> {

@@ -46,11 +46,14 @@ export class PersonLoansPage {
     return this.page.getByRole('article').filter({ hasText: description })
   }
 
-  /** The `Loan #xxxxxx` label of the loan with this description. */
+  /**
+   * The `Loan #xxxxxx` label of the loan with this description: the card is named by what tells
+   * the loan apart ("Tractor · ₹50,000 from 01/03/2026"), with its `Loan #xxxxxx` after it.
+   */
   async loanLabel(description: string): Promise<string> {
-    const label = await this.card(description).getAttribute('aria-label')
-    expect(label).toMatch(/^Loan #.{6}$/)
-    return label ?? ''
+    const name = (await this.card(description).getAttribute('aria-label')) ?? ''
+    expect(name).toMatch(/^.+ \(Loan #.{6}\)$/)
+    return /Loan #.{6}/.exec(name)?.[0] ?? ''
   }
 
   /** The value of a figure on a loan card (e.g. 'Due today'), found by the figure's name. */

@@ -47,4 +47,29 @@ export class SettingsPage {
       .getByRole('alert')
       .or(this.section('Change password').getByRole('status'))
   }
+
+  get profile(): Locator {
+    return this.section('Your details for borrowers')
+  }
+
+  /** Fills the lender's display name and UPI ID and saves them. */
+  async saveProfile(displayName: string, upiId: string): Promise<void> {
+    await this.profile.getByLabel('Display name').fill(displayName)
+    await this.profile.getByLabel('UPI ID').fill(upiId)
+    await this.profile.getByRole('button', { name: 'Save details' }).click()
+  }
+
+  get peopleImport(): Locator {
+    return this.section('Import people (CSV)')
+  }
+
+  /** Chooses a people CSV (its text) and checks it. */
+  async checkPeopleCsv(text: string): Promise<void> {
+    await this.peopleImport.getByLabel('People file (CSV)').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(text),
+    })
+    await this.peopleImport.getByRole('button', { name: 'Check file' }).click()
+  }
 }

@@ -1,0 +1,239 @@
+/**
+ * The statement as a PDF file, for the phone's share sheet or a download. Loaded only when the
+ * lender asks for it (pdfmake and the font are ~0.5 MB gzip together), from the same model the
+ * screen draws, so its figures are the engine's.
+ *
+ * Why pdfmake and Noto Sans Devanagari: borrowers' names are often in Hindi, and Devanagari needs
+ * its conjuncts and vowel signs shaped (रमेश, शर्मा). pdfmake writes through pdfkit and fontkit,
+ * which shape Indic text with the font's OpenType tables; jsPDF places glyphs one by one, so
+ * its Hindi comes out broken. pdfmake's own Roboto has no Devanagari at all, so the PDF embeds
+ * Noto Sans Devanagari (from @fontsource, OFL): its Latin part for English and digits, its
+ * Devanagari part (which also holds ₹) for Hindi, each run of text set in the part that holds it.
+ */
+import type * as PdfMakeModule from 'pdfmake/build/pdfmake'
+import type { TFunction } from 'i18next'
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces'
+import { formatDisplayDate } from '../../../shared/dates.ts'
+import { formatINR } from '../../../shared/money.ts'
+import devanagari400 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff?inline'
+import devanagari700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff?inline'
+import latin400 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff?inline'
+import latin700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff?inline'
+import { noteText } from '../loans/LoanHistory.tsx'
+import type {
+  Statement,
+  StatementLoan,
+  StatementParties,
+  StatementQr,
+  StatementRow,
+} from './statement.ts'
+import { textRuns } from './textRuns.ts'
+
+/** The base64 of a `data:` URL (what Vite's `?inline` gives). */
+function base64(dataUrl: string): string {
+  return dataUrl.slice(dataUrl.indexOf(',') + 1)
+}
+
+type PdfMake = typeof PdfMakeModule
+let ready: Promise<PdfMake> | null = null
+
+function pdfMake() {
+  ready ??= import('pdfmake/build/pdfmake').then((module) => {
+    const pdf = ('default' in module ? module.default : module) as PdfMake
+    pdf.addVirtualFileSystem({
+      'deva-400.woff': base64(devanagari400),
+      'deva-700.woff': base64(devanagari700),
+      'latin-400.woff': base64(latin400),
+      'latin-700.woff': base64(latin700),
+    })
+    pdf.addFonts({
+      Latin: {
+        normal: 'latin-400.woff',
+        bold: 'latin-700.woff',
+        italics: 'latin-400.woff',
+        bolditalics: 'latin-700.woff',
+      },
+      Deva: {
+        normal: 'deva-400.woff',
+        bold: 'deva-700.woff',
+        italics: 'deva-400.woff',
+        bolditalics: 'deva-700.woff',
+      },
+    })
+    return pdf
+  })
+  return ready
+}
+
+/** Text set run by run in the font part that holds its characters. */
+function runs(text: string): Content {
+  return {
+    text: textRuns(text).map((run) => (run.deva ? { text: run.text, font: 'Deva' } : run.text)),
+  }
+}
+
+function cell(text: string, extra: Record<string, unknown> = {}): TableCell {
+  return { ...(runs(text) as object), ...extra } as TableCell
+}
+
+function rowCells(row: StatementRow, t: TFunction): TableCell[] {
+  const strike = row.voided ? { decoration: 'lineThrough' } : {}
+  const paid =
+    row.kind === 'waiver'
+      ? `${t('common:money.waived')} ${formatINR(row.amount)}`
+      : formatINR(row.amount)
+  const note = [
+    row.voided ? t('loans:void.voided') : '',
+    row.kind === 'waiver' ? t('loans:history.waiver') : '',
+    noteText(row.note, t),
+  ]
+    .filter(Boolean)
+    .join(' · ')
+  return [
+    cell(formatDisplayDate(row.date)),
+    cell(paid, { alignment: 'right', ...strike }),
+    cell(row.interest === undefined ? '—' : formatINR(row.interest), { alignment: 'right' }),
+    cell(row.principal === undefined ? '—' : formatINR(row.principal), { alignment: 'right' }),
+    cell(note, { fontSize: 8, color: row.voided ? '#b91c1c' : '#444' }),
+  ]
+}
+
+/** [a, b], [c, d], … (the last pair's second may be missing). */
+function pairs<T>(items: readonly T[]): [T, T | undefined][] {
+  const out: [T, T | undefined][] = []
+  for (let i = 0; i < items.length; i += 2) out.push([items[i] as T, items[i + 1]])
+  return out
+}
+
+function loanContent(loan: StatementLoan, t: TFunction): Content[] {
+  const r = loan.reckoning
+  const terms: [string, string][] = [
+    [t('common:money.lent'), formatINR(loan.amount)],
+    [t('loans:labels.interestRate'), loan.rate],
+    [t('loans:labels.startDate'), formatDisplayDate(loan.startDate)],
+    [t('loans:labels.dueDate'), formatDisplayDate(loan.dueDate)],
+    [t('common:money.interestSoFar'), formatINR(r.interest)],
+    [t('common:money.paid'), formatINR(r.paid)],
+    ...(r.waived > 0
+      ? ([[t('common:money.waived'), formatINR(r.waived)]] as [string, string][])
+      : []),
+    [t('common:money.dueToday'), formatINR(loan.dueToday)],
+  ]
+  const header = ['date', 'paid', 'interest', 'principal', 'notes'].map((word, i) =>
+    cell(t(`loans:history.${word}`), { bold: true, ...(i > 0 && i < 4 && { alignment: 'right' }) }),
+  )
+  return [
+    {
+      ...(runs(
+        `${loan.label} · ${t(`loans:status.${loan.status}`)}${loan.description ? ` · ${loan.description}` : ''}`,
+      ) as object),
+      style: 'loan',
+    } as Content,
+    {
+      table: {
+        widths: ['*', '*', '*', '*'],
+        body: pairs(terms).map((pair) =>
+          pair.flatMap((term): TableCell[] =>
+            term ? [cell(term[0], { color: '#555' }), cell(term[1], { bold: true })] : ['', ''],
+          ),
+        ),
+      },
+      layout: 'noBorders',
+      margin: [0, 2, 0, 6],
+    } as Content,
+    loan.rows.length === 0
+      ? ({ ...(runs(t('statement:noPayments')) as object), color: '#555' } as Content)
+      : {
+          table: {
+            headerRows: 1,
+            dontBreakRows: true,
+            widths: ['auto', 'auto', 'auto', 'auto', '*'],
+            body: [header, ...loan.rows.map((row) => rowCells(row, t))],
+          },
+          layout: 'lightHorizontalLines',
+        },
+  ]
+}
+
+/** The statement as an A4 PDF, its words from `t` (the screen's language). */
+export async function statementPdf(
+  statement: Statement,
+  parties: StatementParties,
+  qr: StatementQr | null,
+  t: TFunction,
+): Promise<Blob> {
+  const pdf = await pdfMake()
+  const todayText = formatDisplayDate(statement.today)
+  const party = (term: string, value: string): TableCell[] => [
+    cell(term, { color: '#555' }),
+    cell(value, { bold: true }),
+  ]
+  const { total } = statement
+  const totals = [
+    `${t('common:money.lent')} ${formatINR(total.lent)}`,
+    `${t('common:money.interestSoFar')} ${formatINR(total.interest)}`,
+    `${t('common:money.paid')} ${formatINR(total.paid)}`,
+    ...(total.waived > 0 ? [`${t('common:money.waived')} ${formatINR(total.waived)}`] : []),
+  ].join(' · ')
+  const due: Content = {
+    stack: [
+      runs(t('statement:dueTodayOn', { date: todayText })),
+      { ...(runs(formatINR(total.due)) as object), fontSize: 18, bold: true } as Content,
+      { ...(runs(totals) as object), fontSize: 8, color: '#555' } as Content,
+    ],
+  }
+  const doc: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageMargins: [36, 40, 36, 40],
+    info: { title: t('statement:heading', { name: parties.borrower }), author: parties.lender },
+    defaultStyle: { font: 'Latin', fontSize: 9.5 },
+    styles: {
+      title: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] },
+      loan: { fontSize: 12, bold: true, margin: [0, 14, 0, 2] },
+    },
+    footer: (page, pages) =>
+      ({
+        ...(runs(t('statement:pageOf', { page, pages })) as object),
+        alignment: 'center',
+        fontSize: 8,
+        color: '#777',
+      }) as Content,
+    content: [
+      {
+        ...(runs(t('statement:heading', { name: parties.borrower })) as object),
+        style: 'title',
+      } as Content,
+      {
+        table: {
+          widths: ['auto', '*'],
+          body: [
+            party(t('statement:lender'), parties.lender),
+            party(t('statement:borrower'), parties.borrower),
+            party(t('statement:village'), parties.village),
+            ...(parties.aadhaar ? [party(t('statement:aadhaar'), parties.aadhaar)] : []),
+            party(t('statement:period'), statement.periodText),
+            party(t('statement:statementDate'), todayText),
+          ],
+        },
+        layout: 'noBorders',
+        margin: [0, 0, 0, 8],
+      },
+      qr
+        ? {
+            columns: [
+              { width: '*', ...due } as Content,
+              {
+                width: 140,
+                stack: [
+                  { qr: qr.link, fit: 110, alignment: 'center' },
+                  { ...(runs(qr.caption) as object), fontSize: 8, alignment: 'center' } as Content,
+                ],
+              },
+            ],
+          }
+        : due,
+      ...statement.loans.flatMap((loan) => loanContent(loan, t)),
+    ],
+  }
+  return pdf.createPdf(doc).getBlob()
+}

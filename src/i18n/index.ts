@@ -1,0 +1,121 @@
+/**
+ * The app's one i18next instance. Every text a lender sees comes from the catalogues under
+ * ./locales/<language>/<namespace>.json; a new namespace file is picked up here without an edit,
+ * because the glob below is eager (bundled, read synchronously: the first render already has
+ * every text, offline too).
+ *
+ * Numbers, money and dates are not translated: both languages show ₹2,50,000.00 (en-IN grouping)
+ * and DD/MM/YYYY, through the existing helpers.
+ */
+import i18next, { type Resource, type ResourceLanguage } from 'i18next'
+import { initReactI18next, useTranslation } from 'react-i18next'
+
+/** The languages the app speaks. */
+export type Language = 'en' | 'hi'
+
+/** Every language, in the order the language switch shows them. */
+export const LANGUAGES: readonly Language[] = ['en', 'hi']
+
+/** Where this device remembers the lender's choice (a per-device setting, not synced). */
+export const LANGUAGE_STORAGE_KEY = 'rin-khata.language'
+
+/** The `lang` of <html> for each language (screen readers, fonts, hyphenation). */
+export const HTML_LANG: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' }
+
+const modules = import.meta.glob<{ default: ResourceLanguage[string] }>('./locales/*/*.json', {
+  eager: true,
+})
+
+/** { en: { common: {...}, auth: {...} }, hi: {...} } from the files' paths. */
+function loadResources(): Resource {
+  const resources: Resource = {}
+  for (const [path, module] of Object.entries(modules)) {
+    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)
+    if (!match) continue
+    const [, language = '', namespace = ''] = match
+    resources[language] ??= {}
+    resources[language][namespace] = module.default
+  }
+  return resources
+}
+
+/** True for the languages the app speaks. */
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'hi'
+}
+
+function storedLanguage(): Language | null {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY)
+    return isLanguage(value) ? value : null
+  } catch {
+    // Storage can be blocked (private modes); the browser's language still applies.
+    return null
+  }
+}
+
+/** The browser's choice on a first visit: Hindi when its first language is Hindi, else English. */
+function browserLanguage(): Language {
+  const first = globalThis.navigator?.languages?.[0] ?? globalThis.navigator?.language ?? ''
+  return first.toLowerCase().startsWith('hi') ? 'hi' : 'en'
+}
+
+/** The language to start in: this device's remembered choice, else the browser's. */
+export function initialLanguage(): Language {
+  return storedLanguage() ?? browserLanguage()
+}
+
+/** <html lang> and the tab's title follow the language. */
+function applyToDocument(language: Language): void {
+  if (typeof document === 'undefined') return
+  document.documentElement.lang = HTML_LANG[language]
+  document.title = i18n.t('common:appName', { lng: language })
+}
+
+/** The app's i18next instance, initialised synchronously on import. */
+export const i18n = i18next.createInstance()
+
+const resources = loadResources()
+const startLanguage = initialLanguage()
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: startLanguage,
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  ns: Object.keys(resources.en ?? {}),
+  defaultNS: 'common',
+  // React escapes what it renders; escaping here too would show &amp; and friends.
+  interpolation: { escapeValue: false },
+  // Resources are bundled: init finishes before the first render.
+  initAsync: false,
+  returnNull: false,
+})
+applyToDocument(startLanguage)
+
+/** The current language (one of LANGUAGES). */
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language
+  return isLanguage(language) ? language : 'en'
+}
+
+/**
+ * Switches the app's language: every mounted text re-renders, <html lang> follows, and this
+ * device remembers the choice for the next visit.
+ */
+export function setLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language)
+  } catch {
+    // Not remembered, but still switched for this visit.
+  }
+  applyToDocument(language)
+  void i18n.changeLanguage(language)
+}
+
+/** [language, setLanguage] for components; re-renders when the language changes. */
+export function useLanguage(): [Language, (language: Language) => void] {
+  const { i18n: instance } = useTranslation()
+  const language = instance.resolvedLanguage ?? instance.language
+  return [isLanguage(language) ? language : 'en', setLanguage]
+}

@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type Locator, type Page } from '@playwright/test'
+import i18next, { type TFunction } from 'i18next'
+
+const LOCALES = path.resolve(import.meta.dirname, '../../../src/i18n/locales')
+
+/**
+ * The app's own texts in `language`, read from its catalogue files with i18next (plurals and
+ * interpolation as the app does them), so a test finds what a lender reads on screen.
+ */
+export function catalogue(language: 'en' | 'hi'): TFunction {
+  const resources: Record<string, Record<string, unknown>> = {}
+  for (const file of readdirSync(path.join(LOCALES, language))) {
+    if (!file.endsWith('.json')) continue
+    resources[file.slice(0, -'.json'.length)] = JSON.parse(
+      readFileSync(path.join(LOCALES, language, file), 'utf8'),
+    ) as Record<string, unknown>
+  }
+  const instance = i18next.createInstance()
+  void instance.init({
+    lng: language,
+    resources: { [language]: resources },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  })
+  return instance.t
+}
+
+/**
+ * Latin words left in the page's main content once what the lender typed and what is never
+ * translated (amounts, dates, ids like "#1a2b3c" or "b2cb146c", email addresses, UPI IDs) is
+ * taken out, with product names (WhatsApp, SMS) and "English", which a language choice names in
+ * its own script. The texts of `data` (e.g. the shared list of villages, which other lenders
+ * fill) and of every option of a select (people, villages) are the lenders' data, not the app's.
+ */
+export async function englishIn(
+  page: Page,
+  typed: readonly string[] = [],
+  data?: Locator,
+): Promise<string[]> {
+  const main = page.locator('main')
+  let text = await main.innerText()
+  const theirs = [
+    ...typed,
+    ...(await main.locator('option').allInnerTexts()),
+    ...(data ? await data.allInnerTexts() : []),
+  ]
+  for (const value of theirs) if (value.trim()) text = text.split(value.trim()).join(' ')
+  text = text
+    .replace(/\S+@\S+/g, ' ')
+    .replace(/#?\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, ' ')
+    .replace(/\b(UPI|PDF|CSV|QR|ID|JSON|ZIP|SMS|WhatsApp|English)\b/g, ' ')
+  return text.match(/[A-Za-z]{2,}/g) ?? []
+}
+
+/** Asserts the main content holds no English words beyond the lenders' own (see englishIn). */
+export async function expectNoEnglish(
+  page: Page,
+  typed: readonly string[] = [],
+  data?: Locator,
+): Promise<void> {
+  await expect.poll(() => englishIn(page, typed, data)).toEqual([])
+}
+
+const hi = catalogue('hi')
+
+/** Signs up on the (Hindi) sign-up form, waiting out the server's per-address rate limit. */
+export async function signUpInHindi(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('button', { name: hi('auth:login.switchPrompt') }).click()
+  await expect(page.getByRole('heading', { name: hi('auth:signup.title'), level: 1 })).toBeVisible()
+  await page.getByLabel(hi('auth:email')).fill(email)
+  await page.getByLabel(hi('auth:password')).fill(password)
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await page.getByRole('button', { name: hi('auth:signup.title'), exact: true }).click()
+    const outcome = await Promise.race([
+      page.waitForURL(/\/people$/, { timeout: 60_000 }).then(() => 'in' as const),
+      page
+        .getByRole('alert')
+        .waitFor({ timeout: 60_000 })
+        .then(() => 'refused' as const),
+    ])
+    if (outcome === 'in') return
+    const message = (await page.getByRole('alert').textContent()) ?? ''
+    if (!/too many requests/i.test(message)) throw new Error(`Sign-up refused: ${message}`)
+    await page.waitForTimeout(4_000)
+  }
+  throw new Error('Sign-up never got past the rate limit')
+}

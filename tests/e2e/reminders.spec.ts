@@ -1,0 +1,256 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { upiIdMessage } from '../../shared/book/upi.ts'
+import { paiseToRupeeInput } from '../../shared/money.ts'
+import { CitiesPage } from './pages/CitiesPage.ts'
+import { browserToday } from './pages/clock.ts'
+import { DashboardPage } from './pages/DashboardPage.ts'
+import { DepositPage } from './pages/DepositPage.ts'
+import { newLenderDevice, phone, type Device } from './pages/devices.ts'
+import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PeoplePage } from './pages/PeoplePage.ts'
+import { PersonFormPage, type PersonFields } from './pages/PersonFormPage.ts'
+import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
+import { SettingsPage } from './pages/SettingsPage.ts'
+
+const today = browserToday()
+const day = (offset: number) => addDays(today, offset)
+
+/** The message a WhatsApp link carries, and the number it goes to. */
+async function whatsApp(link: Locator): Promise<{ number: string; text: string }> {
+  const href = (await link.getAttribute('href')) ?? ''
+  const url = new URL(href)
+  expect(url.origin).toBe('https://wa.me')
+  return { number: url.pathname.slice(1), text: url.searchParams.get('text') ?? '' }
+}
+
+/** The `upi://pay` link inside a message, read as its parameters. */
+function upiParams(text: string): URLSearchParams {
+  const link = /upi:\/\/pay\?\S+/.exec(text)?.[0]
+  expect(link, text).toBeDefined()
+  return new URL(link ?? '').searchParams
+}
+
+/** Follows the shell's link (top bar on a desktop, bottom tabs on a phone). */
+async function navTo(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name, exact: true })
+    .filter({ visible: true })
+    .first()
+    .click()
+}
+
+async function addPerson(page: Page, fields: PersonFields): Promise<void> {
+  await navTo(page, 'People')
+  await page.getByRole('main').getByRole('link', { name: 'Add', exact: true }).click()
+  const form = new PersonFormPage(page)
+  await form.fill(fields)
+  await form.submit()
+  await expect(page).toHaveURL(/\/people$/)
+}
+
+/** Settings, from the phone's Menu. */
+async function openSettings(device: Device): Promise<SettingsPage> {
+  await device.shell.openFromMenu('Settings')
+  const settings = new SettingsPage(device.page)
+  await expect(settings.profile).toBeVisible()
+  return settings
+}
+
+async function addLoan(
+  page: Page,
+  person: string,
+  description: string,
+  startDate: string,
+  dueDate: string,
+): Promise<void> {
+  // Through the app's own links rather than reloads, as a lender moves (and a busy machine
+  // reloads the whole app slowly).
+  const form = new LoanFormPage(page)
+  await navTo(page, 'Loans')
+  await page.getByRole('main').getByRole('link', { name: 'Add Loan' }).click()
+  await form.fill({
+    person,
+    amount: '20000',
+    rate: '24',
+    type: 'Per Annum',
+    startDate,
+    dueDate,
+    description,
+  })
+  await form.submit()
+  await expect(page).toHaveURL(/\/loans$/)
+}
+
+test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, amount and UPI link; a receipt after a deposit', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const { device } = await newLenderDevice(browser, phone)
+  const { page, shell } = device
+  // A UPI ID that is not name@bank is refused beside the field, keeps what was typed, saves nothing.
+  let settings = await openSettings(device)
+  await settings.saveProfile('Suresh Finance', 'suresh okaxis')
+  await expect(settings.profile.getByText(upiIdMessage)).toBeVisible()
+  await expect(settings.profile.getByLabel('UPI ID')).toHaveValue('suresh okaxis')
+  await expect(settings.profile.getByLabel('UPI ID')).toHaveAttribute('aria-invalid', 'true')
+  await navTo(page, 'Dashboard')
+  settings = await openSettings(device)
+  await expect(settings.profile.getByLabel('Display name')).toHaveValue('')
+  await expect(settings.profile.getByLabel('UPI ID')).toHaveValue('')
+  await settings.saveProfile('Suresh Finance', 'suresh@okaxis')
+  await expect(settings.profile.getByRole('status')).toContainText('Saved')
+
+  await navTo(page, 'Cities')
+  await new CitiesPage(page).add('Rampur')
+  await addPerson(page, { name: 'Ramesh', city: 'Rampur', phone: '98765 43210' })
+  await addPerson(page, { name: 'Sita', city: 'Rampur' })
+  // Ramesh's seeds loan fell due 10 days ago; his pump loan is not due yet.
+  await addLoan(page, 'Ramesh', 'Seeds', day(-100), day(-10))
+  await addLoan(page, 'Ramesh', 'Pump', day(-20), day(40))
+  await addLoan(page, 'Sita', 'Cow', day(-30), day(30))
+
+  // From the dashboard to Ramesh's page, where the reminder is.
+  await shell.tabs.getByRole('link', { name: 'Dashboard' }).tap()
+  const dashboard = new DashboardPage(page)
+  await dashboard.item('Ramesh').getByRole('link', { name: 'Ramesh', exact: true }).tap()
+  const personLoans = new PersonLoansPage(page)
+  await expect(page.getByRole('heading', { name: 'Ramesh', level: 1 })).toBeVisible()
+  const dueShown = await personLoans.tile('Due today').innerText()
+  const dueToday = /₹[\d,]+\.\d\d/.exec(dueShown)?.[0] ?? ''
+  expect(dueToday).not.toBe('')
+  const seedsLabel = await personLoans.loanLabel('Seeds')
+  const seedsDue = await personLoans.figure(personLoans.card('Seeds'), 'Due today').innerText()
+  const pumpLabel = await personLoans.loanLabel('Pump')
+
+  const remind = page.getByRole('link', { name: 'Remind on WhatsApp' })
+  await expect(remind).toHaveAttribute('target', '_blank')
+  const reminder = await whatsApp(remind)
+  expect(reminder.number).toBe('919876543210')
+  expect(reminder.text).toContain('Namaste Ramesh,')
+  expect(reminder.text).toContain('Suresh Finance')
+  expect(reminder.text).toContain(`Due today (${formatDisplayDate(today)}): ${dueToday}`)
+  // The overdue loan with its due date and what is due on it; the pump loan is not overdue.
+  expect(reminder.text).toContain(
+    `${seedsLabel}, due on ${formatDisplayDate(day(-10))}: ${seedsDue}`,
+  )
+  expect(reminder.text).not.toContain(pumpLabel)
+  const upi = upiParams(reminder.text)
+  expect(upi.get('pa')).toBe('suresh@okaxis')
+  expect(upi.get('pn')).toBe('Suresh Finance')
+  expect(upi.get('am')).toBe(paiseToRupeeInput(paiseOf(dueToday)))
+  expect(upi.get('cu')).toBe('INR')
+  // SMS carries the same message to the same number.
+  const sms = (await page.getByRole('link', { name: 'Remind by SMS' }).getAttribute('href')) ?? ''
+  expect(sms.startsWith('sms:+919876543210?body=')).toBe(true)
+  expect(decodeURIComponent(sms.slice(sms.indexOf('?body=') + 6))).toBe(reminder.text)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
+    0,
+  )
+
+  // A deposit: the page it lands on offers the receipt, with the engine's figures after it.
+  await page.getByRole('main').getByRole('link', { name: 'Deposit', exact: true }).tap()
+  const deposit = new DepositPage(page)
+  await deposit.amount.fill('5000')
+  await deposit.recordButton.tap()
+  await expect(page.getByText('₹5,000.00 received from Ramesh')).toBeVisible()
+  const receiptSection = page.getByRole('region', { name: 'Send receipt' })
+  await expect(receiptSection).toBeVisible()
+  const receipt = await whatsApp(
+    receiptSection.getByRole('link', { name: 'Send receipt on WhatsApp' }),
+  )
+  expect(receipt.number).toBe('919876543210')
+  expect(receipt.text).toContain(`Received ₹5,000.00 on ${formatDisplayDate(today)}.`)
+  // The split as the person's payments list shows it, and the Due today tile after it.
+  const payment = page.getByRole('list', { name: 'All payments' }).getByRole('listitem').first()
+  const split = /Interest (₹[\d,.]+) · Principal (₹[\d,.]+)/.exec(await payment.innerText())
+  expect(split).not.toBeNull()
+  const paidLoan = /Loan #\S{6}/.exec(await payment.innerText())?.[0] ?? ''
+  expect(receipt.text).toContain(
+    `- ${paidLoan}: ₹5,000.00 (interest ${split?.[1]}, principal ${split?.[2]})`,
+  )
+  const dueAfter = /₹[\d,]+\.\d\d/.exec(await personLoans.tile('Due today').innerText())?.[0]
+  expect(paiseOf(dueAfter ?? '')).toBeLessThan(paiseOf(dueToday))
+  expect(receipt.text).toContain(`Balance due after this payment: ${dueAfter}`)
+  const receiptSms = receiptSection.getByRole('link', { name: 'Send receipt by SMS' })
+  await expect(receiptSms).toHaveAttribute('href', /^sms:\+919876543210\?body=/)
+  await receiptSection.getByRole('button', { name: 'Done' }).tap()
+  await expect(receiptSection).toHaveCount(0)
+
+  // Sita has no mobile number: an explanation and a way to add one, never a broken link.
+  await shell.tabs.getByRole('link', { name: 'Dashboard' }).tap()
+  await dashboard.item('Sita').getByRole('link', { name: 'Sita', exact: true }).tap()
+  await expect(page.getByRole('heading', { name: 'Sita', level: 1 })).toBeVisible()
+  await expect(
+    page.getByText('Add a 10-digit mobile number for Sita to send a reminder.'),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Remind on WhatsApp' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Edit Sita' }).tap()
+  await expect(page.getByRole('heading', { name: 'Edit Person' })).toBeVisible()
+})
+
+test('people CSV: a good file adds people and villages; a broken row is reported by line and adds nothing; the dashboard reminds', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const { device } = await newLenderDevice(browser)
+  const { page } = device
+  const settings = new SettingsPage(page)
+  await navTo(page, 'Cities')
+  await new CitiesPage(page).add('Rampur')
+
+  await navTo(page, 'Settings')
+  await expect(settings.peopleImport).toBeVisible()
+  const good = 'Name,Phone,City\nMohan Lal,98765 11111,rampur\nGeeta,,Navgaon\n'
+  await settings.checkPeopleCsv(good)
+  await expect(settings.peopleImport.getByRole('status')).toContainText(
+    '2 people will be added, 1 village created: Navgaon.',
+  )
+  await settings.peopleImport.getByRole('button', { name: 'Add 2 people' }).click()
+  await expect(settings.peopleImport.getByRole('status')).toHaveText(
+    'Added 2 people and created 1 village.',
+  )
+
+  // A file with a broken row: its line and field, and nothing added.
+  await settings.checkPeopleCsv(
+    'name,phone,village\nRaju,98765,Navgaon\nKamla,9123456789,Navgaon\n',
+  )
+  const problems = settings.peopleImport.getByRole('alert')
+  await expect(problems).toContainText('Nothing was added.')
+  await expect(problems).toContainText(
+    'Line 2: phone: Mobile number must be 10 digits, like 98765 43210',
+  )
+  await expect(settings.peopleImport.getByRole('button', { name: /^Add / })).toHaveCount(0)
+
+  // The same good file again: both are already in the book, so nobody is added twice.
+  await settings.checkPeopleCsv(good)
+  await expect(settings.peopleImport.getByRole('status')).toContainText('0 people will be added')
+  await expect(settings.peopleImport.getByRole('status')).toContainText(
+    'Line 2: Mohan Lal (98765 11111) is already in the book: skipped',
+  )
+
+  const list = new PeoplePage(page)
+  await navTo(page, 'People')
+  await expect(list.count).toBeVisible()
+  expect((await list.names()).sort()).toEqual(['Geeta', 'Mohan Lal'])
+  await expect(list.row('Mohan Lal')).toContainText('Rampur')
+  await expect(list.row('Geeta')).toContainText('Navgaon')
+
+  // On the desktop dashboard a row with money due has the reminder links (or says what is missing).
+  await addLoan(page, 'Mohan Lal', 'Shop', day(-30), day(30))
+  await addLoan(page, 'Geeta', 'Goat', day(-30), day(30))
+  const dashboard = new DashboardPage(page)
+  await navTo(page, 'Dashboard')
+  const mohan = await whatsApp(
+    dashboard.row('Mohan Lal').getByRole('link', { name: 'Remind on WhatsApp' }),
+  )
+  expect(mohan.number).toBe('919876511111')
+  const due = await (await dashboard.cell(dashboard.row('Mohan Lal'), 'Due today')).innerText()
+  expect(mohan.text).toContain(`Due today (${formatDisplayDate(today)}): ${due.trim()}`)
+  // No UPI ID is set, so the reminder has no payment link.
+  expect(mohan.text).not.toContain('upi://')
+  await expect(
+    dashboard.row('Geeta').getByRole('link', { name: /Add a 10-digit mobile number for Geeta/ }),
+  ).toBeVisible()
+})

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest'
+import { upiPayLink } from '../../shared/book/upi.ts'
+import {
+  receiptText,
+  reminderText,
+  sendLinks,
+  smsLink,
+  whatsAppLink,
+} from '../../shared/book/reminder.ts'
+import { i18n } from '../../src/i18n/index.ts'
+import {
+  messageLanguage,
+  messageT,
+  noLinkMessage,
+  sayIn,
+} from '../../src/features/reminders/messages.ts'
+
+const en = sayIn(messageT('en'))
+const hi = sayIn(messageT('hi'))
+import { loanFigures, overdueLoans } from '../../shared/ledger/engine.ts'
+import type { LedgerLoan } from '../../shared/ledger/types.ts'
+
+const upiLink = upiPayLink({
+  upiId: 'suresh@okaxis',
+  payeeName: 'Suresh Traders',
+  amountPaise: 12_345_67,
+  note: 'Loan repayment',
+})
+
+describe('reminder text', () => {
+  it('says what is due today, each overdue loan with its due date, and the UPI link', () => {
+    expect(
+      reminderText(
+        {
+          lenderName: 'Suresh Traders',
+          borrowerName: 'Ramesh',
+          dueTodayPaise: 12_345_67,
+          overdue: [{ loanLabel: 'Loan #abc123', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
+          upiLink,
+          today: '2026-11-23',
+        },
+        en,
+      ),
+    ).toBe(
+      [
+        'Namaste Ramesh,',
+        'A reminder about your loan from Suresh Traders.',
+        'Due today (23/11/2026): ₹12,345.67',
+        'Overdue:',
+        '- Loan #abc123, due on 05/10/2026: ₹10,250.00',
+        `Pay by UPI: ${upiLink}`,
+        'Thank you.',
+      ].join('\n'),
+    )
+  })
+
+  it('leaves out the lender, the overdue list and UPI when there are none', () => {
+    const text = reminderText(
+      {
+        lenderName: '',
+        borrowerName: 'Sita',
+        dueTodayPaise: 1_00_00_000_00,
+        overdue: [],
+        today: '2026-01-02',
+      },
+      en,
+    )
+    expect(text).toBe(
+      'Namaste Sita,\nA reminder about your loan.\nDue today (02/01/2026): ₹1,00,00,000.00\nThank you.',
+    )
+  })
+})
+
+describe("a borrower's language", () => {
+  it("is their own when set, else the lender's", () => {
+    expect(messageLanguage({ language: 'hi' }, 'en')).toBe('hi')
+    expect(messageLanguage({ language: 'en' }, 'hi')).toBe('en')
+    expect(messageLanguage({}, 'hi')).toBe('hi')
+    expect(messageLanguage(undefined, 'en')).toBe('en')
+  })
+
+  it('gives a Hindi borrower a Hindi reminder while the lender uses English', async () => {
+    await i18n.changeLanguage('en')
+    const say = sayIn(messageT(messageLanguage({ language: 'hi' }, 'en')))
+    const text = reminderText(
+      {
+        lenderName: 'Suresh Traders',
+        borrowerName: 'रमेश',
+        dueTodayPaise: 2_50_000_00,
+        overdue: [{ loanLabel: 'उधार #abc123', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
+        upiLink,
+        today: '2026-11-23',
+      },
+      say,
+    )
+    expect(i18n.language).toBe('en')
+    expect(text).toBe(
+      [
+        'नमस्ते रमेश,',
+        'Suresh Traders की ओर से आपके उधार की याद।',
+        'आज बकाया (23/11/2026): ₹2,50,000.00',
+        'समय निकल गया:',
+        '- उधार #abc123, 05/10/2026 को चुकाना था: ₹10,250.00',
+        `UPI से चुकाएँ: ${upiLink}`,
+        'धन्यवाद।',
+      ].join('\n'),
+    )
+  })
+
+  it('gives a Hindi receipt with en-IN figures and DD/MM/YYYY dates', () => {
+    const text = receiptText(
+      {
+        lenderName: '',
+        borrowerName: 'Sita',
+        amountPaise: 15_000_00,
+        date: '2026-11-23',
+        lines: [
+          {
+            loanLabel: 'उधार #aaa111',
+            amountPaise: 15_000_00,
+            interestPaise: 400_00,
+            principalPaise: 14_600_00,
+          },
+        ],
+        balanceDuePaise: 0,
+      },
+      hi,
+    )
+    expect(text).toBe(
+      [
+        'नमस्ते Sita,',
+        'जमा की रसीद।',
+        '23/11/2026 को ₹15,000.00 मिले।',
+        '- उधार #aaa111: ₹15,000.00 (ब्याज ₹400.00, मूलधन ₹14,600.00)',
+        'इस जमा के बाद बकाया: ₹0.00',
+        'धन्यवाद।',
+      ].join('\n'),
+    )
+  })
+})
+
+describe('receipt text', () => {
+  it('has the amount, the date, the split per loan and the balance due after', () => {
+    expect(
+      receiptText(
+        {
+          lenderName: 'Suresh Traders',
+          borrowerName: 'Ramesh',
+          amountPaise: 15_000_00,
+          date: '2026-11-23',
+          lines: [
+            {
+              loanLabel: 'Loan #aaa111',
+              amountPaise: 10_000_00,
+              interestPaise: 400_00,
+              principalPaise: 9_600_00,
+            },
+            {
+              loanLabel: 'Loan #bbb222',
+              amountPaise: 5_000_00,
+              interestPaise: 0,
+              principalPaise: 5_000_00,
+            },
+          ],
+          balanceDuePaise: 2_50_000_00,
+        },
+        en,
+      ),
+    ).toBe(
+      [
+        'Namaste Ramesh,',
+        'Payment receipt from Suresh Traders.',
+        'Received ₹15,000.00 on 23/11/2026.',
+        '- Loan #aaa111: ₹10,000.00 (interest ₹400.00, principal ₹9,600.00)',
+        '- Loan #bbb222: ₹5,000.00 (interest ₹0.00, principal ₹5,000.00)',
+        'Balance due after this payment: ₹2,50,000.00',
+        'Thank you.',
+      ].join('\n'),
+    )
+  })
+})
+
+describe('links', () => {
+  const text = 'Due today: ₹1,000.00\nPay by UPI: upi://pay?pa=a%40ybl&am=10.00'
+  it('wa.me carries 91 and the 10 digits, and the whole text percent-encoded', () => {
+    const link = whatsAppLink('9876543210', text)
+    expect(link).toBe(`https://wa.me/919876543210?text=${encodeURIComponent(text)}`)
+    expect(new URL(link).searchParams.get('text')).toBe(text)
+  })
+  it('sms: carries +91 and the body', () => {
+    expect(smsLink('9876543210', 'a & b')).toBe('sms:+919876543210?body=a%20%26%20b')
+  })
+  it.each(['98765 43210', '+91 98765-43210', '09876543210', '919876543210'])(
+    'reads a stored phone written as %j',
+    (phone) => {
+      const links = sendLinks(phone, 'hi')
+      expect(links.ok && links.whatsApp).toBe('https://wa.me/919876543210?text=hi')
+      expect(links.ok && links.sms).toBe('sms:+919876543210?body=hi')
+    },
+  )
+  it('gives a reason, never a link, for a missing or broken phone', () => {
+    expect(sendLinks(undefined, 'hi')).toEqual({ ok: false, reason: 'noPhone' })
+    expect(sendLinks('  ', 'hi')).toEqual({ ok: false, reason: 'noPhone' })
+    expect(sendLinks('98765', 'hi')).toEqual({ ok: false, reason: 'phoneLength' })
+    expect(sendLinks('1234567890', 'hi')).toEqual({ ok: false, reason: 'phoneStart' })
+    const t = i18n.getFixedT('en')
+    expect(noLinkMessage('noPhone', 'Sita', 'reminder', t)).toBe(
+      'Add a 10-digit mobile number for Sita to send a reminder.',
+    )
+    expect(noLinkMessage('phoneLength', 'Sita', 'receipt', t)).toBe(
+      'Add a 10-digit mobile number for Sita to send a receipt. Mobile number must be 10 digits, like 98765 43210.',
+    )
+  })
+})
+
+describe('overdue loans', () => {
+  const base: LedgerLoan = {
+    id: 'a',
+    personId: 'p',
+    amount: 10_000_00,
+    interestRate: 12,
+    interestType: 'per_annum',
+    startDate: '2026-01-01',
+    dueDate: '2026-06-01',
+    status: 'active',
+    createdAt: '1',
+    payments: [],
+  }
+  it('lists outstanding loans past their due date with money due, earliest first', () => {
+    const later = { ...base, id: 'b', dueDate: '2026-09-01', createdAt: '2' }
+    const notYet = { ...base, id: 'c', dueDate: '2026-12-01', createdAt: '3' }
+    const dueToday = { ...base, id: 'd', dueDate: '2026-11-23', createdAt: '4' }
+    const defaulted = { ...base, id: 'e', status: 'defaulted' as const, createdAt: '5' }
+    const overdue = overdueLoans([later, notYet, base, dueToday, defaulted], '2026-11-23')
+    expect(overdue.map((o) => o.loan.id)).toEqual(['a', 'b'])
+    expect(overdue[0]!.totalDue).toBe(loanFigures(base, '2026-11-23').totalDue)
+  })
+  it('leaves out a loan paid off', () => {
+    const paid: LedgerLoan = {
+      ...base,
+      startDate: '2026-05-01',
+      payments: [{ id: 'x', amount: 10_000_00, date: '2026-05-01', createdAt: '2026-05-01' }],
+    }
+    expect(overdueLoans([paid], '2026-11-23')).toEqual([])
+  })
+})
