@@ -29,8 +29,9 @@ function dueAfter(loan: LedgerLoan, date: IsoDate, amount: Paise, day: IsoDate):
 
 /**
  * Smallest amount that, recorded on `date` after every fact already on that date, leaves the loan
- * due 0 on max(date, today) given all facts (earlier and later). 0 when already settled. For a
- * date before the loan's start (which the forms refuse) it is everything due at that point.
+ * due 0 on max(date, today) given all facts (earlier and later). 0 when already settled, otherwise
+ * at least one paisa. For a date before the loan's start (which the forms refuse) it is everything
+ * due at that point.
  */
 export function settlingAmount(loan: LedgerLoan, date: IsoDate, today: IsoDate): Paise {
   const day = date > today ? date : today
@@ -40,8 +41,13 @@ export function settlingAmount(loan: LedgerLoan, date: IsoDate, today: IsoDate):
   const entry = probe.entries.find((e) => e.paymentId === LAST)
   const most = entry ? entry.totalDue : 0
   if (most === 0 || day < loan.startDate) return most
-  if (dueAfter(loan, date, most - 1, day) === 0) {
-    let lo = 0
+  // Settled by its own facts: nothing more is needed. Otherwise the least payment is one paisa, not
+  // 0: a zero payment is no payment, yet replaying one would split an interest period in two, and
+  // rounding each half can leave a different balance than the loan really has.
+  const asItStands = asOfFromLedger(loan, replayLoan(loan, loan.payments, loan.waivers ?? []), day)
+  if (asItStands.balance === 0) return 0
+  if (most > 1 && dueAfter(loan, date, most - 1, day) === 0) {
+    let lo = 1
     let hi = most - 1
     // Invariant: dueAfter(hi) === 0, and every amount below lo leaves something due.
     while (lo < hi) {

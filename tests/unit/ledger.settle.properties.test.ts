@@ -108,9 +108,13 @@ describe('Pay Full (settlingAmount)', () => {
         const amount = settlingAmount(loan, date, today)
         const day = date > today ? date : today
         expect(Number.isSafeInteger(amount) && amount >= 0).toBe(true)
-        expect(dueWith(loan, date, amount, day)).toBe(0)
-        if (amount > 0) expect(dueWith(loan, date, amount - 1, day)).toBeGreaterThan(0)
-        else expect(loanAsOf(loan, loan.payments, day, loan.waivers).balance).toBe(0)
+        // A 0-paisa payment is no payment (replaying one would split an interest period and change
+        // the rounding and the capitalisation), so 0 and 1 are checked against the loan as it is.
+        const asItStands = loanAsOf(loan, loan.payments, day, loan.waivers).balance
+        if (amount === 0) expect(asItStands).toBe(0)
+        else expect(dueWith(loan, date, amount, day)).toBe(0)
+        if (amount === 1) expect(asItStands).toBeGreaterThan(0)
+        if (amount > 1) expect(dueWith(loan, date, amount - 1, day)).toBeGreaterThan(0)
       }),
       { numRuns: 1000 },
     )

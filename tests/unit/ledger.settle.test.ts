@@ -111,6 +111,30 @@ describe('back-dated Pay Full (engine notes, rule 10, corrected)', () => {
     ])
     expect(settlingAmount(voided, '2025-01-31', '2025-01-31')).toBe(rs('10,197.26'))
   })
+
+  test('a loan still owing is never quoted 0, even where a 0 payment would round it away', () => {
+    // Found by the property test: 1 paisa owed, a later waiver of 2 paise. Interest on the one
+    // long period rounds to 1 paisa, so the waiver leaves 1 due; split in two by a payment, each
+    // half rounds lower and the waiver clears it. A 0 "payment" is no payment, so Pay Full is 1.
+    const tiny: LedgerLoan = {
+      ...monthly([]),
+      amount: 3,
+      interestRate: 57.39,
+      interestType: 'per_annum',
+      startDate: '2024-09-05',
+      waivers: [
+        { id: 'w0', date: '2027-06-12', amount: 2, createdAt: '2030-01-01T00:00:01.000Z' },
+        { id: 'w2', date: '2024-09-11', amount: 2, createdAt: '2030-01-01T00:00:01.000Z' },
+      ],
+    }
+    const day = '2027-06-12'
+    expect(loanAsOf(tiny, [], day, tiny.waivers).balance).toBe(1)
+    const amount = settlingAmount(tiny, '2024-11-01', day)
+    expect(amount).toBe(1)
+    expect(
+      loanAsOf(tiny, [{ ...recordedNow(amount), date: '2024-11-01' }], day, tiny.waivers).balance,
+    ).toBe(0)
+  })
 })
 
 describe('deposit preview: the payment replayed among all facts', () => {
