@@ -89,6 +89,76 @@ function patchSorted<T>(
   return next
 }
 
+/** Past this many unread patches a lazy list is brought up to date, so the chain stays short. */
+const MAX_UNREAD_PATCHES = 64
+
+/**
+ * A sorted list patched only when someone reads it. The screens never read every payment (they
+ * read each loan's own), so a deposit into a 100,000-payment book does not copy all of them; an
+ * export or a test that does read the list gets exactly what an eager patch would have given.
+ */
+interface LazySorted<T> {
+  read(): readonly T[]
+  /** The list, once built. */
+  built: readonly T[] | null
+  /** The list this one patches, and its changes by id; null once built. */
+  base: LazySorted<T> | null
+  changes: ReadonlyMap<string, Change<T>>
+  /** Patches not yet applied, counted back to the last list that was built. */
+  unread: number
+}
+
+function readySorted<T>(list: readonly T[]): LazySorted<T> {
+  return { read: () => list, built: list, base: null, changes: new Map(), unread: 0 }
+}
+
+/**
+ * `prev` with `changes` applied, built when first read: the changes of every unread list back to
+ * the last built one are merged per id (first `old`, last `next`) and applied in one patch.
+ */
+function patchLater<T>(
+  prev: LazySorted<T>,
+  changes: ReadonlyMap<string, Change<T>>,
+  compare: (a: T, b: T) => number,
+): LazySorted<T> {
+  const lazy: LazySorted<T> = {
+    read() {
+      if (lazy.built) return lazy.built
+      const chain: LazySorted<T>[] = []
+      let from: LazySorted<T> = lazy
+      for (; !from.built; from = from.base as LazySorted<T>) chain.push(from)
+      const merged = new Map<string, Change<T>>()
+      for (const node of chain.reverse()) {
+        for (const [id, change] of node.changes) {
+          const earlier = merged.get(id)
+          merged.set(id, earlier ? { old: earlier.old, next: change.next } : change)
+        }
+      }
+      lazy.built = patchSorted(from.built, merged.values(), compare)
+      lazy.base = null // let the older lists go
+      return lazy.built
+    },
+    built: null,
+    base: prev,
+    changes,
+    unread: prev.unread + 1,
+  }
+  if (lazy.unread > MAX_UNREAD_PATCHES) return readySorted(lazy.read())
+  return lazy
+}
+
+/** `snapshot` with `payments` and `waivers` read from lazy lists (still enumerable, as plain fields are). */
+function withLazyFacts(
+  snapshot: Pick<LenderSnapshot, 'people' | 'loans'>,
+  payments: LazySorted<Payment>,
+  waivers: LazySorted<Waiver>,
+): LenderSnapshot {
+  return Object.defineProperties(snapshot, {
+    payments: { get: () => payments.read(), enumerable: true },
+    waivers: { get: () => waivers.read(), enumerable: true },
+  }) as LenderSnapshot
+}
+
 function samePerson(a: Person, b: Person): boolean {
   const keys = Object.keys(a) as (keyof Person)[]
   return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]))
@@ -150,6 +220,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const noLoans: readonly Loan[] = []
 
   let current: LenderSnapshot | null = null
+  let currentPayments: LazySorted<Payment> = readySorted([])
+  let currentWaivers: LazySorted<Waiver> = readySorted([])
   let pending = true
   const listeners = new Set<() => void>()
 
@@ -265,6 +337,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       if (stored) storedPeople.set(id, stored)
     }
     for (const person of snapshot.people) personById.set(person.id, person)
+    currentPayments = readySorted(snapshot.payments)
+    currentWaivers = readySorted(snapshot.waivers)
     return snapshot
   }
 
@@ -387,20 +461,24 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     }
     const changes = changedPeople.size + changedLoans.size + changedPayments.size
     if (changes + changedWaivers.size === 0) return prev
-    return {
-      people: changedPeople.size
-        ? patchSorted(prev.people, changedPeople.values(), byCreation)
-        : prev.people,
-      loans: changedLoans.size
-        ? patchSorted(prev.loans, changedLoans.values(), byCreation)
-        : prev.loans,
-      payments: changedPayments.size
-        ? patchSorted(prev.payments, changedPayments.values(), comparePayments)
-        : prev.payments,
-      waivers: changedWaivers.size
-        ? patchSorted(prev.waivers, changedWaivers.values(), comparePayments)
-        : prev.waivers,
+    if (changedPayments.size) {
+      currentPayments = patchLater(currentPayments, changedPayments, comparePayments)
     }
+    if (changedWaivers.size) {
+      currentWaivers = patchLater(currentWaivers, changedWaivers, comparePayments)
+    }
+    return withLazyFacts(
+      {
+        people: changedPeople.size
+          ? patchSorted(prev.people, changedPeople.values(), byCreation)
+          : prev.people,
+        loans: changedLoans.size
+          ? patchSorted(prev.loans, changedLoans.values(), byCreation)
+          : prev.loans,
+      },
+      currentPayments,
+      currentWaivers,
+    )
   }
 
   return {

@@ -12,6 +12,7 @@ import { addLoan } from '../../shared/schema/loan.ts'
 import { recordDeposit } from '../../shared/schema/payment.ts'
 import { addPerson, archivePerson, updatePerson } from '../../shared/schema/person.ts'
 import { projectLender } from '../../shared/schema/projection.ts'
+import { undoVoid, voidDeposit } from '../../shared/schema/void.ts'
 import { apply, command, device, timestamp } from './lenderCommands.ts'
 
 const now = '2026-02-01T08:00:00.000Z'
@@ -113,6 +114,44 @@ describe('the lender projection', () => {
     const pb = projection.snapshot().people.find((p) => p.id === 'pb')
     expect(pb).toMatchObject({ archived: false, revived: true })
     expect(projection.snapshot()).toEqual(readLender(phone.doc))
+  })
+
+  it('lists every payment when asked, however many changes came since it was last asked', () => {
+    const { doc } = device()
+    const projection = projectLender(doc)
+    const { payments: before } = projection.snapshot()
+    const already = before.length
+    const first = before[0]?.depositId as string
+    let firstVoid = ''
+    // The screens read each loan's payments, never the whole list: 150 deposits go by unread,
+    // past the point where the list is brought up to date without being asked. Some are voided
+    // and the void undone in the same run, so one payment changes more than once unread.
+    const seen = []
+    for (let day = 1; day <= 150; day++) {
+      const date = `2025-${String(3 + Math.floor((day - 1) / 28)).padStart(2, '0')}-${String(((day - 1) % 28) + 1).padStart(2, '0')}`
+      const loanId = day % 2 ? 'la' : 'lb'
+      const deposit = recordDeposit(doc, { date, allocations: [{ loanId, amount: day }] }, { now })
+      if (!deposit.ok) throw new Error('deposit refused')
+      projection.snapshot()
+      if (day % 3 === 0) {
+        const voided = voidDeposit(doc, deposit.depositId, 'typo', { now })
+        if (!voided.ok) throw new Error('void refused')
+        projection.snapshot()
+        if (day % 9 === 0) undoVoid(doc, voided.voidId, { now })
+      }
+      // A deposit from before the run, voided and brought back while nobody reads the list.
+      if (day === 10)
+        firstVoid = (voidDeposit(doc, first, 'typo', { now }) as { voidId: string }).voidId
+      if (day === 20) undoVoid(doc, firstVoid, { now })
+      const snapshot = projection.snapshot()
+      if (day % 50 === 0) seen.push({ snapshot, payments: readLender(doc).payments })
+    }
+    expect(projection.snapshot()).toEqual(readLender(doc))
+    // An older snapshot read late still lists the payments it had, not the later ones.
+    for (const { snapshot, payments } of seen) expect(snapshot.payments).toEqual(payments)
+    expect(seen.map(({ snapshot }) => snapshot.payments.length)).toEqual(
+      [50, 100, 150].map((n) => already + n),
+    )
   })
 
   it('tells its subscribers about a change, and not about a change elsewhere in the doc', () => {
