@@ -28,6 +28,11 @@ export interface LenderProjection {
    * same array until one of them changes (so a per-person cache can skip everyone else).
    */
   activeLoansOf(personId: string): readonly Loan[]
+  /**
+   * One loan's payments, voided ones flagged, in replay order, as of the last snapshot; the same
+   * array until one of them changes (a person's pages need these, never the whole book's list).
+   */
+  paymentsOf(loanId: string): readonly Payment[]
   /** Calls `listener` after every transaction that changed people, loans or payments. */
   subscribe(listener: () => void): () => void
   /** Stops listening to the doc. */
@@ -218,6 +223,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const loanById = new Map<string, Loan>()
   const activeLoans = new Map<string, readonly Loan[]>()
   const noLoans: readonly Loan[] = []
+  // Each loan's payments as handed out by `paymentsOf`, built when first asked for.
+  const loanPayments = new Map<string, readonly Payment[]>()
 
   let current: LenderSnapshot | null = null
   let currentPayments: LazySorted<Payment> = readySorted([])
@@ -312,6 +319,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     personById.clear()
     loanById.clear()
     activeLoans.clear()
+    loanPayments.clear()
     const snapshot = readLender(doc)
     for (const payment of snapshot.payments) {
       paymentById.set(payment.id, payment)
@@ -435,6 +443,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     }
 
     for (const personId of touchedPeople) refreshActiveLoans(personId)
+    for (const loanId of withNewPayments) loanPayments.delete(loanId)
 
     for (const id of dirtyPeople) {
       const stored = readStoredPerson(id, people.get(id))
@@ -492,6 +501,15 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     },
     activeLoansOf(personId) {
       return activeLoans.get(personId) ?? noLoans
+    },
+    paymentsOf(loanId) {
+      let list = loanPayments.get(loanId)
+      if (!list) {
+        const ids = paymentsOfLoan.get(loanId) ?? []
+        list = [...ids].map((id) => paymentById.get(id) as Payment).sort(comparePayments)
+        loanPayments.set(loanId, list)
+      }
+      return list
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -7,6 +7,7 @@ import type * as Y from 'yjs'
 import type { IsoDate } from '../../shared/ledger/types.ts'
 import { addCity, readCities } from '../../shared/schema/city.ts'
 import {
+  comparePayments,
   createDashboardCache,
   createFiguresCache,
   type CachedDashboard,
@@ -31,6 +32,7 @@ import type {
   Loan,
   LoanInput,
   LoanPatch,
+  Payment,
   Person,
   PersonInput,
   WaiverInput,
@@ -141,6 +143,21 @@ export function useActiveLoansOf(personId: string): readonly Loan[] {
   // Reading the snapshot first brings the per-person lists up to date, and re-renders on change.
   useLender()
   return projection.activeLoansOf(personId)
+}
+
+/**
+ * The payments of `loans` (a person's), voided ones flagged, in replay order: read from each
+ * loan's own list, so a person's page never walks the whole book's payments. A loan whose
+ * payments change is a new object, so the list follows `loans`.
+ */
+export function usePaymentsOf(loans: readonly Loan[]): readonly Payment[] {
+  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  // Reading the snapshot first brings the per-loan lists up to date, and re-renders on change.
+  useLender()
+  return useMemo(
+    () => loans.flatMap((loan) => projection.paymentsOf(loan.id)).sort(comparePayments),
+    [projection, loans],
+  )
 }
 
 /** The shared list of cities, sorted by name. */

@@ -41,6 +41,11 @@ describe('the lender projection', () => {
             const active = snapshot.loans.filter((l) => l.personId === person.id && !l.archived)
             expect(projection.activeLoansOf(person.id)).toEqual(active)
           }
+          // Each loan's own payments are the full list's, in the same order.
+          for (const loan of snapshot.loans) {
+            const own = snapshot.payments.filter((p) => p.loanId === loan.id)
+            expect(projection.paymentsOf(loan.id)).toEqual(own)
+          }
           // The cached dashboard shows what a full computation shows.
           const people = snapshot.people.filter((p) => !p.archived)
           const loans = snapshot.loans.filter((l) => !l.archived)

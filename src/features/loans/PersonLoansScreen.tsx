@@ -9,7 +9,13 @@ import {
   type LoanFigures,
 } from '../../../shared/ledger/engine.ts'
 import type { Loan, Payment } from '../../../shared/schema/types.ts'
-import { useActivePeople, useFiguresOf, useLender, useLoaded, useToday } from '../../data/hooks.ts'
+import {
+  useActivePeople,
+  useFiguresOf,
+  useLoaded,
+  usePaymentsOf,
+  useToday,
+} from '../../data/hooks.ts'
 import { Changes } from '../../ui/Changes.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
@@ -36,7 +42,6 @@ import { VoidControls } from './VoidControls.tsx'
  */
 export function PersonLoansScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
-  const { payments } = useLender()
   const loaded = useLoaded()
   const today = useToday()
   const lastDeposit = useLastDeposit(personId)
@@ -44,6 +49,7 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
   const { t } = useTranslation('loans')
 
   const loans = usePersonLoans(personId)
+  const payments = usePaymentsOf(loans)
   // The doc's figures cache: a loan whose facts did not change is not replayed again.
   const cachedFigures = useFiguresOf()
   const figures = useMemo(
@@ -52,16 +58,14 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
   )
   // Each payment's deposit and author, and how many loans each deposit paid (a void takes all).
   const { byId, loansInDeposit } = useMemo(() => {
-    const ids = new Set(loans.map((loan) => loan.id))
     const byId = new Map<string, Payment>()
     const loansInDeposit = new Map<string, number>()
     for (const payment of payments) {
-      if (!ids.has(payment.loanId)) continue
       byId.set(payment.id, payment)
       loansInDeposit.set(payment.depositId, (loansInDeposit.get(payment.depositId) ?? 0) + 1)
     }
     return { byId, loansInDeposit }
-  }, [payments, loans])
+  }, [payments])
   const histories = useMemo(
     () =>
       new Map(

@@ -9,7 +9,7 @@ import {
   useActiveLoansOf,
   useActivePeople,
   useFiguresOf,
-  useLender,
+  usePaymentsOf,
   useProfile,
   useToday,
 } from '../../data/hooks.ts'
@@ -85,7 +85,7 @@ export function useReceiptText(
   depositId: string | null,
 ): string | null {
   const loans = useActiveLoansOf(personId)
-  const { payments } = useLender()
+  const payments = usePaymentsOf(loans)
   const figuresOf = useFiguresOf()
   const today = useToday()
   const profile = useProfile()

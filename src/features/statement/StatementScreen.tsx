@@ -13,7 +13,7 @@ import {
   useActivePeople,
   useCities,
   useFiguresOf,
-  useLender,
+  usePaymentsOf,
   useLoaded,
   useProfile,
   useSession,
@@ -45,7 +45,6 @@ import { printCss } from './printCss.ts'
  */
 export function StatementScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
-  const { payments } = useLender()
   const cities = useCities()
   const loaded = useLoaded()
   const today = useToday()
@@ -59,14 +58,13 @@ export function StatementScreen({ personId }: { personId: string }) {
   const { t } = useTranslation('statement')
 
   const loans = usePersonLoans(personId)
+  const payments = usePaymentsOf(loans)
   const period: Period = useMemo(
     () => (mode === 'all' ? {} : { ...(from && { from }), ...(to && { to }) }),
     [mode, from, to],
   )
   const statement = useMemo(() => {
-    const ids = new Set(loans.map((loan) => loan.id))
-    const byId = new Map<string, Payment>()
-    for (const payment of payments) if (ids.has(payment.loanId)) byId.set(payment.id, payment)
+    const byId = new Map<string, Payment>(payments.map((payment) => [payment.id, payment]))
     const figuresOf = (loan: LedgerLoan) => cachedFigures(loan, today)
     return buildStatement({
       loans,
