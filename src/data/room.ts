@@ -10,8 +10,8 @@ export type SyncState = 'synced' | 'syncing' | 'offline'
 
 /**
  * One synced document: a Y.Doc loaded from its own IndexedDB database and connected to its
- * room on the sync server. IndexedDB is read first and is the source of the first render; the
- * socket connects only once it has been read, and then only ever adds to what is on screen.
+ * room on the sync server. IndexedDB is opened first and is the source of the first render;
+ * the socket only ever adds to what is already on screen.
  */
 export class Room {
   readonly doc = new Y.Doc()
@@ -19,7 +19,6 @@ export class Room {
   readonly provider: WebsocketProvider
   readonly tracker: UnsavedTracker
   private fromDisk = false
-  private destroyed = false
   private serverAnswered = false
   private readonly listeners = new Set<() => void>()
 
@@ -42,15 +41,10 @@ export class Room {
       // "Synced" is shown only once the server says it stored our changes; it says so only when
       // asked, so that stock Yjs clients never see a message type they do not know.
       params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
-      // Not before the disk is read: the handshake sends the server what this doc holds, and
-      // the server answers with everything missing. Sent too early, that is the whole book,
-      // downloaded again on every start (31 MiB for 100,000 payments).
-      connect: false,
     })
     this.tracker.attach(this.provider)
     void this.persistence.whenSynced.then(() => {
       this.fromDisk = true
-      if (!this.destroyed) this.provider.connect()
       this.notify()
     })
     this.provider.on('status', this.notify)
@@ -99,14 +93,12 @@ export class Room {
    * should not wait.
    */
   reconnect(): void {
-    // Before the disk is read there is nothing to renew: the first connection is still to come.
-    if (!this.fromDisk || this.destroyed || this.provider.wsconnected) return
+    if (this.provider.wsconnected) return
     this.provider.disconnect()
     this.provider.connect()
   }
 
   destroy(): void {
-    this.destroyed = true
     window.removeEventListener('online', this.backOnline)
     window.removeEventListener('offline', this.wentOffline)
     this.tracker.destroy()
