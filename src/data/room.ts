@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
 import { ACK_PARAM, CHUNKS_PARAM, CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
+import { heldUntil } from './heldSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
 
 /** How one doc stands with the server. */
@@ -10,8 +11,9 @@ export type SyncState = 'synced' | 'syncing' | 'offline'
 
 /**
  * One synced document: a Y.Doc loaded from its own IndexedDB database and connected to its
- * room on the sync server. IndexedDB is opened first and is the source of the first render;
- * the socket only ever adds to what is already on screen.
+ * room on the sync server. IndexedDB is read first and is the source of the first render; the
+ * socket connects meanwhile, but speaks only once the read is done (see `heldUntil`), and then
+ * only ever adds to what is already on screen.
  */
 export class Room {
   readonly doc = new Y.Doc()
@@ -32,8 +34,9 @@ export class Room {
       this.doc,
       `rin-khata:unsaved:${databaseName}`,
       (origin) => origin === this.provider || origin === this.persistence,
-      // The tracker counts whole messages; the chunking below it splits the large ones.
-      chunkingWebSocket(WebSocket),
+      // The tracker counts whole messages; the chunking below it splits the large ones. The
+      // handshake waits for the disk: sent from an empty doc, it would fetch the whole book.
+      chunkingWebSocket(heldUntil(WebSocket, this.persistence.whenSynced)),
     )
     const socketUrl = window.location.origin.replace(/^http/, 'ws') + SYNC_PATH
     this.provider = new WebsocketProvider(socketUrl, name, this.doc, {

@@ -11,6 +11,7 @@ import { DashboardPage } from './pages/DashboardPage.ts'
 import { newLenderDevice, type Device } from './pages/devices.ts'
 import { lenderConnection } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
+import { Shell } from './pages/Shell.ts'
 import { E2E_MAX_FRAME } from './pages/server.ts'
 
 /**
@@ -22,7 +23,7 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
   const { device: first } = await newLenderDevice(browser)
 
   // The book as a device that kept it offline holds it, uploaded through the chunked socket.
-  const { doc } = buildBook({ people: 120, loans: 400, payments: 3_000 })
+  const { doc } = buildBook({ people: 120, loans: 400, payments: 5_000 })
   expect(Y.encodeStateAsUpdate(doc).byteLength).toBeGreaterThan(3 * E2E_MAX_FRAME)
   await uploadBook(first, doc, baseURL as string)
 
@@ -31,12 +32,32 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
   // render waits for the whole book, so it gets more than the usual 10 s on a busy machine.)
   const { cookies } = await first.context.storageState()
   const fresh = await browser.newContext({ storageState: { cookies, origins: [] } })
-  for (const page of [await fresh.newPage(), first.page]) {
+  const freshPage = await fresh.newPage()
+  for (const page of [freshPage, first.page]) {
     await page.goto('/people')
     await expect(new PeoplePage(page).count).toHaveText('Showing 120 of 120 people', {
       timeout: 60_000,
     })
   }
+
+  // Opened again, the device has the book on disk: the server sends only what is new, not the
+  // book again (on a phone's data plan, every start would otherwise cost the whole book).
+  const book = Y.encodeStateAsUpdate(doc).byteLength
+  await new Shell(freshPage).waitSynced()
+  let received = 0
+  freshPage.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      received += typeof payload === 'string' ? payload.length : payload.byteLength
+    })
+  })
+  await freshPage.reload()
+  await expect(new PeoplePage(freshPage).count).toHaveText('Showing 120 of 120 people', {
+    timeout: 60_000,
+  })
+  await new Shell(freshPage).waitSynced()
+  console.log(`reopened with the book on disk: ${received} bytes received, the book is ${book}`)
+  expect(received).toBeGreaterThan(0)
+  expect(received, `${received} bytes received for a book of ${book}`).toBeLessThan(book / 100)
 })
 
 /**
