@@ -76,28 +76,25 @@ export function assertTimestamp(now: unknown): asserts now is string {
   }
 }
 
-/** A version-4 UUID string made from 16 random bytes (the version and variant bits are set). */
-export function uuidV4FromBytes(bytes: Uint8Array): string {
-  if (bytes.length !== 16) throw new TypeError('a UUID needs 16 bytes')
-  const b = Uint8Array.from(bytes)
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const hex = Array.from(b, (n) => n.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+/** 20 lowercase hex digits from 10 random bytes: 80 bits, safe in a URL path. */
+export function idFromBytes(bytes: Uint8Array): string {
+  if (bytes.length !== 10) throw new TypeError('an id needs 10 bytes')
+  return Array.from(bytes, (n) => n.toString(16).padStart(2, '0')).join('')
 }
 
 /**
- * The given id (checked), or a fresh random UUID from the global WebCrypto.
+ * The given id (checked), or a fresh random one: 20 hex digits holding 80 random bits, so a book
+ * of ten million entries has less than a one-in-ten-billion chance of two alike.
  *
- * `crypto.randomUUID` exists only in secure contexts (https or localhost): a phone that opens the
- * app over plain http from a LAN address has `crypto.getRandomValues` but not it, and every save
- * failed with "crypto.randomUUID is not a function". Both draw from the same CSPRNG.
+ * Why not a UUID: an id is written into the doc several times over (as the entry's key, and in
+ * every payment as its deposit and its loan), and a 100,000-payment book spent a fifth of its
+ * bytes on 36-character UUIDs. Hex, like a UUID's, so the six digits a loan's label shows
+ * ("Loan #3f9a1c") read the same as before. Older entries keep their UUIDs; readers take any
+ * non-empty string. `crypto.getRandomValues` also exists where `crypto.randomUUID` does not: a
+ * phone that opens the app over plain http from a LAN address (every save once failed there).
  */
 export function newId(id: string | undefined): string {
-  if (id === undefined) {
-    if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-    return uuidV4FromBytes(crypto.getRandomValues(new Uint8Array(16)))
-  }
+  if (id === undefined) return idFromBytes(crypto.getRandomValues(new Uint8Array(10)))
   if (typeof id !== 'string' || id === '') throw new TypeError('id must be a non-empty string')
   return id
 }

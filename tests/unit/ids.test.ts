@@ -1,33 +1,34 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { newId, uuidV4FromBytes } from '../../shared/schema/guards.ts'
+import { idFromBytes, newId } from '../../shared/schema/guards.ts'
 
-const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+// 20 hex digits: URL-safe, shown like a UUID's tail, and not much more than half its 36.
+const ID = /^[0-9a-f]{20}$/
 
-describe('uuidV4FromBytes', () => {
-  test('sets the version and variant bits and keeps the rest', () => {
-    expect(uuidV4FromBytes(new Uint8Array(16).fill(0xff))).toBe(
-      'ffffffff-ffff-4fff-bfff-ffffffffffff',
+describe('idFromBytes', () => {
+  test('spells 10 bytes as 20 hex digits, every bit kept', () => {
+    expect(idFromBytes(new Uint8Array(10))).toBe('00000000000000000000')
+    expect(idFromBytes(Uint8Array.from([0xff, 1, 2, 3, 4, 5, 6, 7, 8, 0xa0]))).toBe(
+      'ff0102030405060708a0',
     )
-    expect(uuidV4FromBytes(new Uint8Array(16))).toBe('00000000-0000-4000-8000-000000000000')
   })
 
   test('refuses the wrong number of bytes', () => {
-    expect(() => uuidV4FromBytes(new Uint8Array(15))).toThrow(TypeError)
+    expect(() => idFromBytes(new Uint8Array(16))).toThrow(TypeError)
   })
 })
 
-describe('newId over plain http (no crypto.randomUUID)', () => {
+describe('newId', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
   })
 
-  test('still makes distinct v4 UUIDs from getRandomValues', () => {
+  test('makes distinct short ids, also over plain http (no crypto.randomUUID)', () => {
     const real = globalThis.crypto
     // An insecure context: the same crypto object, minus randomUUID.
     vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) })
     const ids = new Set(Array.from({ length: 1000 }, () => newId(undefined)))
     expect(ids.size).toBe(1000)
-    for (const id of ids) expect(id).toMatch(V4)
+    for (const id of ids) expect(id).toMatch(ID)
   })
 
   test('keeps a given id', () => {
