@@ -93,7 +93,6 @@ export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): stri
   doc.transact(() => {
     const loan = new Y.Map<unknown>()
     loans.set(id, loan)
-    loan.set('id', id)
     for (const [key, value] of Object.entries(fields)) loan.set(key, value)
     loan.set('status', 'active')
     loan.set('createdAt', opts.now)

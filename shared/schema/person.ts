@@ -100,7 +100,6 @@ export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): 
   doc.transact(() => {
     const person = new Y.Map<unknown>()
     people.set(id, person)
-    person.set('id', id)
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) person.set(key, value)
     }
