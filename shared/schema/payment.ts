@@ -67,7 +67,8 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
     depositId,
     date,
     amount,
-    ...(typeof description === 'string' && { description }),
+    // Not stored when it is the default: 28 bytes of every payment in a big book.
+    description: typeof description === 'string' ? description : DEFAULT_DEPOSIT_DESCRIPTION,
     createdAt,
     ...(by && { createdBy: by }),
   }
@@ -113,7 +114,7 @@ export function recordDeposit(
         depositId,
         date: deposit.date,
         amount,
-        description,
+        ...(description !== DEFAULT_DEPOSIT_DESCRIPTION && { description }),
         createdAt: opts.now,
         ...(by && { createdBy: by }),
       }
