@@ -5,7 +5,7 @@
 import * as Y from 'yjs'
 import { citiesMap, isStoredCity } from './city.ts'
 
-/** Longest city id accepted (a UUID is 36 characters). */
+/** Longest city id accepted (ids are 20 hex digits; older ones 36-character UUIDs). */
 const MAX_CITY_ID_LENGTH = 128
 
 /** The outcome of `validateCitiesUpdate`; `reason` is for the server's log, not for users. */

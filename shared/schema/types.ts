@@ -161,6 +161,6 @@ export interface MutationOptions {
 
 /** Options of a mutation that creates an entry. */
 export interface CreateOptions extends MutationOptions {
-  /** The new entry's id; a random UUID when omitted (tests pass their own). */
+  /** The new entry's id; a fresh random one (`newId`) when omitted (tests pass their own). */
   id?: string
 }
