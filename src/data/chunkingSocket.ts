@@ -3,13 +3,16 @@ import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../shared/chu
 type SocketClass = new (...args: never[]) => WebSocket
 type MessageHandler = ((this: WebSocket, event: MessageEvent) => unknown) | null
 
-/** The `onmessage` accessor that `Base` inherits (the browser's, or the `ws` package's). */
-function inheritedOnMessage(Base: SocketClass): PropertyDescriptor {
+/** The accessor for `name` that `Base` inherits (the browser's, or the `ws` package's). */
+export function inheritedAccessor(
+  Base: SocketClass,
+  name: 'onopen' | 'onmessage',
+): PropertyDescriptor {
   for (let proto = Base.prototype as object | null; proto; proto = Object.getPrototypeOf(proto)) {
-    const descriptor = Object.getOwnPropertyDescriptor(proto, 'onmessage')
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name)
     if (descriptor?.set) return descriptor
   }
-  throw new TypeError('not a WebSocket class: no onmessage accessor')
+  throw new TypeError(`not a WebSocket class: no ${name} accessor`)
 }
 
 /**
@@ -19,7 +22,7 @@ function inheritedOnMessage(Base: SocketClass): PropertyDescriptor {
  * with a socket URL that carries `?chunks=1`, so the server frames its side the same way.
  */
 export function chunkingWebSocket<T extends SocketClass>(Base: T): T {
-  const onMessage = inheritedOnMessage(Base)
+  const onMessage = inheritedAccessor(Base, 'onmessage')
   // The mixin's constructor takes whatever Base takes.
   const Mixin = class ChunkingWebSocket extends (Base as unknown as new (...args: unknown[]) => WebSocket) {
     constructor(...args: unknown[]) {

@@ -1,14 +1,7 @@
+import { inheritedAccessor } from './chunkingSocket.ts'
+
 type SocketClass = new (...args: never[]) => WebSocket
 type Handler = ((this: WebSocket, event: Event) => unknown) | null
-
-/** The accessor `Base` inherits for `name` (the browser's, or the `ws` package's). */
-function inheritedAccessor(Base: SocketClass, name: 'onopen' | 'onmessage'): PropertyDescriptor {
-  for (let proto = Base.prototype as object | null; proto; proto = Object.getPrototypeOf(proto)) {
-    const descriptor = Object.getOwnPropertyDescriptor(proto, name)
-    if (descriptor?.set) return descriptor
-  }
-  throw new TypeError(`not a WebSocket class: no ${name} accessor`)
-}
 
 /**
  * `Base`, whose `open` event and incoming messages reach their handlers only once `ready` has
