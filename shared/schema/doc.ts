@@ -5,8 +5,12 @@
 import * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
 
-/** Version of the lender doc's layout, kept in `meta.schemaVersion`. */
-export const SCHEMA_VERSION = 1
+/**
+ * Version of the lender doc's layout, kept in `meta.schemaVersion`. 1: payments in the `payments`
+ * map; 2: deposits in the `deposits` log (see `depositLog.ts`), and a loan's or a person's
+ * fields at their defaults not written.
+ */
+export const SCHEMA_VERSION = 2
 
 /** `meta`: `schemaVersion`. */
 export function metaMap(doc: Y.Doc): Y.Map<unknown> {
@@ -34,7 +38,7 @@ export function loansMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('loans')
 }
 
-/** `payments`: paymentId → plain immutable payment object. */
+/** `payments` (layout 1): paymentId → plain immutable payment object. Now read, never written. */
 export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('payments')
 }

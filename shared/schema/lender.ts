@@ -5,20 +5,28 @@
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
-import { SCHEMA_VERSION, loansMap, metaMap, paymentsMap, peopleMap, waiversMap } from './doc.ts'
+import { SCHEMA_VERSION, loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
-import { readPayment } from './payment.ts'
+import { movePaymentsToLog, readPayments } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
 import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
 import { activeVoids } from './void.ts'
 import { readWaiver } from './waiver.ts'
 
-/** Sets `meta.schemaVersion` when absent; a no-op on a doc that already has one. */
+/**
+ * Brings the doc to this layout, once: a new doc is stamped, and a layout-1 doc has its payments
+ * moved into the deposit log (`movePaymentsToLog`) in the same transaction as the stamp, so no
+ * device sees one without the other. A no-op on a doc already at this layout or a newer one.
+ */
 export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   const meta = metaMap(doc)
-  if (meta.has('schemaVersion')) return
-  doc.transact(() => meta.set('schemaVersion', SCHEMA_VERSION), origin)
+  const version = meta.get('schemaVersion')
+  if (typeof version === 'number' && version >= SCHEMA_VERSION) return
+  doc.transact(() => {
+    movePaymentsToLog(doc)
+    meta.set('schemaVersion', SCHEMA_VERSION)
+  }, origin)
 }
 
 /**
@@ -38,9 +46,7 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
 export function readLender(doc: Y.Doc): LenderSnapshot {
   const voids = activeVoids(doc)
   const payments: Payment[] = []
-  for (const [id, entry] of paymentsMap(doc).entries()) {
-    const payment = readPayment(id, entry)
-    if (!payment) continue
+  for (const payment of readPayments(doc).values()) {
     const voided = voids.get(`deposit:${payment.depositId}`)
     payments.push(voided ? { ...payment, voided } : payment)
   }

@@ -31,7 +31,11 @@ export const STORED_STATUSES: readonly StoredStatus[] = ['active', 'overdue', 'd
 /** A loan as stored, before its payments and waivers are attached; the map key is the id. */
 export type StoredLoan = Omit<Loan, 'payments' | 'waivers'>
 
-/** The stored loan in a Y.Map, or null when it holds anything the engine could not replay. */
+/**
+ * The stored loan in a Y.Map, or null when it holds anything the engine could not replay. A field
+ * at its default is not written (layout 2): no status is `active`, no description is empty, no
+ * `archived` is false, and no `updatedAt` means never changed since `createdAt`.
+ */
 export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   if (!(entry instanceof Y.Map)) return null
   const map = entry as Y.Map<unknown>
@@ -41,11 +45,11 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   const interestType = map.get('interestType')
   const startDate = map.get('startDate')
   const dueDate = map.get('dueDate')
-  const status = map.get('status')
+  const status = map.get('status') ?? 'active'
   const description = map.get('description')
   const createdAt = map.get('createdAt')
-  const updatedAt = map.get('updatedAt')
-  const archived = map.get('archived')
+  const updatedAt = map.get('updatedAt') ?? createdAt
+  const archived = map.get('archived') ?? false
   const archivedAt = map.get('archivedAt')
   if (
     typeof personId !== 'string' ||
@@ -93,15 +97,15 @@ export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): stri
   doc.transact(() => {
     const loan = new Y.Map<unknown>()
     loans.set(id, loan)
-    for (const [key, value] of Object.entries(fields)) loan.set(key, value)
-    loan.set('status', 'active')
+    // Active, not archived and not yet changed: the defaults, so not written (a tenth of a book).
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== '') loan.set(key, value)
+    }
     loan.set('createdAt', opts.now)
-    loan.set('updatedAt', opts.now)
     if (by) {
       loan.set('createdBy', by)
       loan.set('updatedBy', { ...by })
     }
-    loan.set('archived', false)
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
 }
@@ -153,7 +157,7 @@ export function restoreLoan(doc: Y.Doc, id: string, opts: MutationOptions): bool
   const by = actorToStore(opts.by)
   const loan = entryMap(loansMap(doc), id)
   if (!loan) return false
-  if (loan.get('archived') === false) return true
+  if (loan.get('archived') !== true) return true
   doc.transact(() => {
     loan.set('archived', false)
     setIfChanged(loan, 'archivedAt', undefined)

@@ -1,10 +1,23 @@
 /**
- * Payments: plain immutable objects, never edited and never deleted. A payment is a fact; what it
- * did to a balance is derived by replaying it. One deposit writes one payment per loan it pays.
+ * Payments: immutable facts, never edited and never deleted. A payment is a fact; what it did to
+ * a balance is derived by replaying it. One deposit writes one payment per loan it pays.
+ *
+ * Where they live: layout 2 appends each deposit as one record to the `deposits` log (see
+ * `depositLog.ts`); layout 1 kept each payment as a plain object in the `payments` map. The
+ * migration moves layout 1's payments into the log, but a device still on the old app may add
+ * to the map while offline, so every reader reads both, and a payment in both (a migration made
+ * on two devices at once) counts once.
  */
 import type * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
 import type { IsoDate, Paise } from '../ledger/types.ts'
+import {
+  DEFAULT_DEPOSIT_DESCRIPTION,
+  depositLog,
+  packDeposit,
+  paymentId,
+  readDepositLog,
+} from './depositLog.ts'
 import { entryMap, loansMap, paymentsMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -18,8 +31,7 @@ import {
 } from './guards.ts'
 import type { MutationOptions, Payment } from './types.ts'
 
-/** The description a deposit's payments get when the lender gives none (spec §9). */
-export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
+export { DEFAULT_DEPOSIT_DESCRIPTION }
 
 /** A deposit as the deposit form submits it: one allocation per loan it pays. */
 export interface DepositInput {
@@ -38,7 +50,7 @@ export type DepositResult =
 // Payments never change, so each stored object is checked once; later reads reuse the result.
 const checked = new WeakMap<object, Payment | null>()
 
-/** The payment stored under `id`, or null when the entry is malformed. */
+/** A layout-1 payment stored under `id` in the `payments` map, or null when it is malformed. */
 export function readPayment(id: string, entry: unknown): Payment | null {
   if (typeof entry !== 'object' || entry === null) return null
   const cached = checked.get(entry)
@@ -75,10 +87,26 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
 }
 
 /**
- * Records a deposit: one payment per non-zero allocation, all in one transaction under one
- * `depositId`, or nothing at all. Every loan must exist and not be archived, and every amount must
- * be a safe integer of paise ≥ 0 with at least one above zero; all of it is checked before the
- * first write. A bad date or timestamp is a programmer error and throws.
+ * Every payment in the doc, keyed by id, in no particular order: layout 1's map first, then the
+ * deposit log's payments it does not already hold.
+ */
+export function readPayments(doc: Y.Doc): Map<string, Payment> {
+  const payments = new Map<string, Payment>()
+  for (const [id, entry] of paymentsMap(doc).entries()) {
+    const payment = readPayment(id, entry)
+    if (payment) payments.set(id, payment)
+  }
+  return readDepositLog(doc, payments)
+}
+
+/**
+ * Records a deposit: one payment per non-zero allocation, written as one record of the deposit
+ * log, or nothing at all. Every loan must exist and not be archived, and every amount must be a
+ * safe integer of paise ≥ 0 with at least one above zero; all of it is checked before the first
+ * write. A bad date or timestamp is a programmer error and throws.
+ *
+ * Ids: a fresh deposit id, and payment ids derived from it (`paymentId`). An import passes the
+ * ids it exported; it writes into an empty book, and the export's ids were checked unique.
  */
 export function recordDeposit(
   doc: Y.Doc,
@@ -98,28 +126,67 @@ export function recordDeposit(
     if (!loan || loan.get('archived') === true) return { ok: false, reason: 'loanNotFound' }
   }
   const depositId = newId(opts.depositId)
-  const payments = paymentsMap(doc)
   // An import keeps the ids it exported: one per non-zero allocation, in order.
   if (opts.paymentIds !== undefined && opts.paymentIds.length !== allocations.length) {
     throw new TypeError('paymentIds must give one id per non-zero allocation')
   }
-  const paymentIds = allocations.map((_, index) => newId(opts.paymentIds?.[index]))
-  if (paymentIds.some((id) => payments.has(id))) throw new TypeError('payment already exists')
-  doc.transact(() => {
-    allocations.forEach(({ loanId, amount }, index) => {
-      const id = paymentIds[index] as string
-      // The id is the entry's key; stored again inside, it cost a tenth of a big book.
-      const payment = {
-        loanId,
-        depositId,
-        date: deposit.date,
-        amount,
-        ...(description !== DEFAULT_DEPOSIT_DESCRIPTION && { description }),
-        createdAt: opts.now,
-        ...(by && { createdBy: by }),
-      }
-      payments.set(id, payment)
-    })
-  }, opts.origin ?? LOCAL_ORIGIN)
+  const paymentIds = allocations.map((_, index) =>
+    opts.paymentIds ? newId(opts.paymentIds[index]) : paymentId(depositId, index),
+  )
+  const record = packDeposit({
+    depositId,
+    date: deposit.date,
+    createdAt: opts.now,
+    description,
+    ...(by && { createdBy: by }),
+    payments: allocations.map(({ loanId, amount }, index) => ({
+      id: paymentIds[index] as string,
+      loanId,
+      amount,
+    })),
+  })
+  doc.transact(() => depositLog(doc).push([record]), opts.origin ?? LOCAL_ORIGIN)
   return { ok: true, depositId, paymentIds }
+}
+
+/**
+ * Moves layout 1's payments into the deposit log, one record per deposit with the ids, times,
+ * notes and actors they had, and takes them out of the map; a malformed entry stays where it is.
+ * Run inside the migration's transaction. Safe on two devices at once: both append the same facts,
+ * which readers count once, and both remove the same keys.
+ */
+export function movePaymentsToLog(doc: Y.Doc): number {
+  const map = paymentsMap(doc)
+  // Payments of one deposit share these; should they not (a doc from elsewhere), each set of
+  // them keeps its own record rather than lose what differs.
+  const deposits = new Map<string, Payment[]>()
+  for (const [id, entry] of map.entries()) {
+    const payment = readPayment(id, entry)
+    if (!payment) continue
+    const { depositId, date, createdAt, description, createdBy } = payment
+    const key = JSON.stringify([depositId, date, createdAt, description, createdBy ?? null])
+    const group = deposits.get(key)
+    if (group) group.push(payment)
+    else deposits.set(key, [payment])
+  }
+  if (deposits.size === 0) return 0
+  const records: unknown[] = []
+  let moved = 0
+  for (const payments of deposits.values()) {
+    const { depositId, date, createdAt, description, createdBy } = payments[0] as Payment
+    records.push(
+      packDeposit({
+        depositId,
+        date,
+        createdAt,
+        description: description ?? DEFAULT_DEPOSIT_DESCRIPTION,
+        ...(createdBy && { createdBy }),
+        payments,
+      }),
+    )
+    for (const { id } of payments) map.delete(id)
+    moved += payments.length
+  }
+  depositLog(doc).push(records)
+  return moved
 }

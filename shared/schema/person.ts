@@ -49,8 +49,9 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
   const balance = map.get('balance')
   const gender = map.get('gender')
   const createdAt = map.get('createdAt')
-  const updatedAt = map.get('updatedAt')
-  const archived = map.get('archived')
+  // At their defaults these are not written (layout 2): not archived, not changed since created.
+  const updatedAt = map.get('updatedAt') ?? createdAt
+  const archived = map.get('archived') ?? false
   if (
     typeof name !== 'string' ||
     typeof cityId !== 'string' ||
@@ -103,13 +104,12 @@ export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): 
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) person.set(key, value)
     }
+    // Not archived and not yet changed: the defaults, so not written.
     person.set('createdAt', opts.now)
-    person.set('updatedAt', opts.now)
     if (by) {
       person.set('createdBy', by)
       person.set('updatedBy', { ...by })
     }
-    person.set('archived', false)
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
 }
@@ -174,7 +174,7 @@ export function restorePerson(doc: Y.Doc, id: string, opts: MutationOptions): bo
   const person = entryMap(peopleMap(doc), id)
   if (!person) return false
   doc.transact(() => {
-    if (person.get('archived') !== false) {
+    if (person.get('archived') === true) {
       person.set('archived', false)
       setIfChanged(person, 'archivedAt', undefined)
       touch(person, opts.now, by)

@@ -10,6 +10,7 @@
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
+import { depositLog, readDepositLog, unpackDeposit } from './depositLog.ts'
 import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
 import { byCreation, readLender, reconcilePerson, withFacts } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
@@ -207,6 +208,26 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyWaivers.size + dirtyVoids.size
   for (const [map, observer] of observers) map.observeDeep(observer)
 
+  // The deposit log's payments by id (the first of two alike), kept as records arrive.
+  const log = depositLog(doc)
+  const logPayments = new Map<string, Payment>()
+  // The app only appends to the log; anything else, and the next snapshot reads everything.
+  let logRewritten = false
+  const onLog = (event: Y.YArrayEvent<unknown>) => {
+    for (const change of event.changes.delta) {
+      if (change.delete) logRewritten = true
+      if (!Array.isArray(change.insert)) continue
+      for (const record of change.insert) {
+        for (const payment of unpackDeposit(record)) {
+          if (logPayments.has(payment.id)) continue
+          logPayments.set(payment.id, payment)
+          dirtyPayments.add(payment.id)
+        }
+      }
+    }
+  }
+  log.observe(onLog)
+
   // The stored entries, and indexes from a loan to its payments and a person to their loans.
   const storedPeople = new Map<string, StoredPerson>()
   const storedLoans = new Map<string, StoredLoan>()
@@ -233,7 +254,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const listeners = new Set<() => void>()
 
   const onTransaction = (transaction: Y.Transaction) => {
-    if (dirtyCount() === 0) return
+    if (dirtyCount() === 0 && !logRewritten) return
     if (!transaction.changedParentTypes.size) return
     pending = true
     for (const listener of listeners) listener()
@@ -316,6 +337,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       map.clear()
     }
     voids = activeVoids(doc)
+    logRewritten = false
+    logPayments.clear()
+    readDepositLog(doc, logPayments)
     personById.clear()
     loanById.clear()
     activeLoans.clear()
@@ -369,7 +393,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     const withNewPayments = new Set<string>()
     for (const id of dirtyPayments) {
       const old = paymentById.get(id)
-      const read = readPayment(id, payments.get(id))
+      // Layout 1's map first, as `readPayments` reads them.
+      const read = readPayment(id, payments.get(id)) ?? logPayments.get(id) ?? null
       const next = read && flagged(read, `deposit:${read.depositId}`)
       if (old === next) continue
       if (old) {
@@ -496,7 +521,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       pending = false
       const changed = dirtyCount()
       const size = storedPeople.size + storedLoans.size + paymentById.size + waiverById.size
-      current = !current || changed > size * FULL_READ_RATIO ? readAll() : patch(current)
+      current =
+        !current || logRewritten || changed > size * FULL_READ_RATIO ? readAll() : patch(current)
       return current
     },
     activeLoansOf(personId) {
@@ -517,6 +543,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     },
     destroy() {
       for (const [map, observer] of observers) map.unobserveDeep(observer)
+      log.unobserve(onLog)
       doc.off('afterTransaction', onTransaction)
       listeners.clear()
     },

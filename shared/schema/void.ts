@@ -10,9 +10,9 @@
  */
 import type * as Y from 'yjs'
 import type { VoidInfo } from '../ledger/types.ts'
-import { paymentsMap, undosMap, voidsMap, waiversMap } from './doc.ts'
+import { undosMap, voidsMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN, actorToStore, assertTimestamp, newId, readActor } from './guards.ts'
-import { readPayment } from './payment.ts'
+import { readPayments } from './payment.ts'
 import type { CreateOptions, MutationOptions } from './types.ts'
 import { readWaiver } from './waiver.ts'
 
@@ -110,8 +110,8 @@ function activeVoidIdsOf(doc: Y.Doc, kind: VoidKind | null, targetId: string): s
 }
 
 function depositExists(doc: Y.Doc, depositId: string): boolean {
-  for (const [id, entry] of paymentsMap(doc).entries()) {
-    if (readPayment(id, entry)?.depositId === depositId) return true
+  for (const payment of readPayments(doc).values()) {
+    if (payment.depositId === depositId) return true
   }
   return false
 }

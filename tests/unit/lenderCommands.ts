@@ -8,7 +8,7 @@ import * as Y from 'yjs'
 import { loansMap, paymentsMap, peopleMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { readPayment, recordDeposit } from '../../shared/schema/payment.ts'
+import { movePaymentsToLog, readPayments, recordDeposit } from '../../shared/schema/payment.ts'
 import {
   addPerson,
   archivePerson,
@@ -61,16 +61,22 @@ export const command = fc.oneof(
     date,
     allocations: fc.array(fc.tuple(pick, paise), { minLength: 1, maxLength: 2 }),
   }),
+  // A device still on layout 1 (the old app, offline) records; another moves those into the log.
+  fc.record({ kind: fc.constant('legacyDeposit'), pick, date, amount: paise }),
+  fc.record({ kind: fc.constant('migrate') }),
   fc.record({ kind: fc.constant('waive'), pick, date, amount: paise }),
   fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver', 'undoVoids'), pick }),
 )
 export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 
 /** The nth key of a root map, in a device-independent order; null when it is empty. */
-export function nth(map: Y.Map<unknown>, n: number): string | null {
+export function nth(map: Y.Map<unknown> | Map<string, unknown>, n: number): string | null {
   const keys = [...map.keys()].sort()
   return keys.length === 0 ? null : (keys[n % keys.length] ?? null)
 }
+
+// How many layout-1 payments each device wrote, so every one gets an id of its own.
+const legacyWritten = new WeakMap<Y.Doc, number>()
 
 /** Applies one command to a device; returns how many payments it recorded. */
 export function apply(doc: Y.Doc, cmd: Command, now: string): number {
@@ -126,14 +132,37 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
       const result = recordDeposit(doc, { date: cmd.date, allocations }, opts)
       return result.ok ? result.paymentIds.length : 0
     }
+    case 'legacyDeposit': {
+      const loanId = nth(loansMap(doc), cmd.pick)
+      if (!loanId) return 0
+      const written = legacyWritten.get(doc) ?? 0
+      legacyWritten.set(doc, written + 1)
+      const id = `legacy-${doc.clientID}-${written}`
+      // As layout 1 wrote it: one plain object per payment, in the `payments` map.
+      paymentsMap(doc).set(id, {
+        id,
+        loanId,
+        depositId: `d-${id}`,
+        date: cmd.date,
+        amount: cmd.amount,
+        description: 'Deposit payment',
+        createdAt: now,
+      })
+      return 1
+    }
+    case 'migrate': {
+      doc.transact(() => movePaymentsToLog(doc))
+      return 0
+    }
     case 'waive': {
       const loanId = nth(loansMap(doc), cmd.pick)
       if (loanId) recordWaiver(doc, { loanId, date: cmd.date, amount: cmd.amount }, opts)
       return 0
     }
     case 'voidDeposit': {
-      const payment = nth(paymentsMap(doc), cmd.pick)
-      const depositId = payment && readPayment(payment, paymentsMap(doc).get(payment))?.depositId
+      const payments = readPayments(doc)
+      const payment = nth(payments, cmd.pick)
+      const depositId = payment && payments.get(payment)?.depositId
       if (depositId) voidDeposit(doc, depositId, 'typo', opts)
       return 0
     }
@@ -151,7 +180,7 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
   }
 }
 
-/** The common starting state: two people, three loans, one deposit. */
+/** The common starting state: two people, three loans, one deposit in the log and one in layout 1's map. */
 const baseUpdate = (() => {
   const doc = new Y.Doc()
   const now = '2026-01-01T08:00:00.000Z'
@@ -173,6 +202,15 @@ const baseUpdate = (() => {
     { date: '2025-02-01', allocations: [{ loanId: 'la', amount: 50_000 }] },
     { now },
   )
+  // One layout-1 payment, as a device on the old app left it: both devices may move it.
+  paymentsMap(doc).set('legacy-base', {
+    loanId: 'lb',
+    depositId: 'legacy-deposit',
+    date: '2025-03-01',
+    amount: 20_000,
+    description: 'Deposit payment',
+    createdAt: now,
+  })
   return Y.encodeStateAsUpdate(doc)
 })()
 

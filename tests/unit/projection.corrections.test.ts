@@ -6,7 +6,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { loansMap, paymentsMap, waiversMap } from '../../shared/schema/doc.ts'
+import { loansMap, waiversMap } from '../../shared/schema/doc.ts'
+import { readPayments } from '../../shared/schema/payment.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import { projectLender } from '../../shared/schema/projection.ts'
 import { undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
@@ -31,10 +32,7 @@ type Correction = typeof correction extends fc.Arbitrary<infer C> ? C : never
 /** The nth deposit id of the doc, in a device-independent order. */
 function nthDeposit(doc: Y.Doc, n: number): string | null {
   const ids = new Set<string>()
-  for (const entry of paymentsMap(doc).values()) {
-    const depositId = (entry as { depositId?: unknown }).depositId
-    if (typeof depositId === 'string') ids.add(depositId)
-  }
+  for (const payment of readPayments(doc).values()) ids.add(payment.depositId)
   const sorted = [...ids].sort()
   return sorted.length ? (sorted[n % sorted.length] ?? null) : null
 }

@@ -7,10 +7,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { loanFigures } from '../../shared/ledger/engine.ts'
-import { paymentsMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
+import { voidsMap, waiversMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { readPayments, recordDeposit } from '../../shared/schema/payment.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import { undoVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
@@ -37,8 +37,7 @@ function nth(ids: Iterable<string>, n: number): string | null {
   return sorted.length === 0 ? null : (sorted[n % sorted.length] ?? null)
 }
 
-const depositIds = (doc: Y.Doc) =>
-  [...paymentsMap(doc).values()].map((p) => (p as { depositId: string }).depositId)
+const depositIds = (doc: Y.Doc) => [...readPayments(doc).values()].map((p) => p.depositId)
 const voidTargets = (doc: Y.Doc) =>
   [...voidsMap(doc).values()].map((v) => (v as { targetId: string }).targetId)
 

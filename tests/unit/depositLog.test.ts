@@ -1,0 +1,197 @@
+/**
+ * Layout 2's deposit log: a deposit read back is the deposit recorded, whatever its ids and
+ * timestamps look like; a malformed record hides nothing else; and a layout-1 book moved into the
+ * log reads exactly as it did, once, even when two devices move it at the same time.
+ */
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { depositLog, packDeposit, unpackDeposit } from '../../shared/schema/depositLog.ts'
+import { SCHEMA_VERSION, metaMap, paymentsMap } from '../../shared/schema/doc.ts'
+import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
+import { addLoan } from '../../shared/schema/loan.ts'
+import { readPayments, recordDeposit } from '../../shared/schema/payment.ts'
+import { addPerson } from '../../shared/schema/person.ts'
+
+const NOW = '2026-03-01T10:15:30.123Z'
+const by = { account: 'lender@example.com', device: 'Phone' }
+
+function bookWithLoans(): Y.Doc {
+  const doc = new Y.Doc()
+  initLenderDoc(doc)
+  addPerson(
+    doc,
+    { name: 'Asha', cityId: 'c1', balance: 0, gender: 'female' },
+    { now: NOW, id: 'p1' },
+  )
+  for (const id of ['3f9a1c0b2d4e6f708192', 'b5c2e1a8-2f4d-4a7e-9c1b-0d3e5f7a9b2c']) {
+    addLoan(
+      doc,
+      {
+        personId: 'p1',
+        amount: 1_000_000,
+        interestRate: 2,
+        interestType: 'per_month',
+        startDate: '2025-01-01',
+        dueDate: '2025-12-31',
+        description: '',
+      },
+      { now: NOW, id },
+    )
+  }
+  return doc
+}
+
+describe('the deposit log', () => {
+  it('gives back every field of a deposit, with old UUID ids and odd timestamps as they were', () => {
+    const deposit = {
+      depositId: 'b5c2e1a8-2f4d-4a7e-9c1b-0d3e5f7a9b2d',
+      date: '2025-02-28',
+      createdAt: '2025-02-28T10:00:00Z', // no milliseconds: kept as the string it is
+      description: 'Paid at the shop',
+      createdBy: by,
+      payments: [
+        { id: 'x1', loanId: '3f9a1c0b2d4e6f708192', amount: 12_345 },
+        { id: 'x2', loanId: 'b5c2e1a8-2f4d-4a7e-9c1b-0d3e5f7a9b2c', amount: 1 },
+      ],
+    }
+    const [first, second] = unpackDeposit(packDeposit(deposit))
+    const shared = {
+      depositId: deposit.depositId,
+      date: '2025-02-28',
+      description: 'Paid at the shop',
+      createdAt: '2025-02-28T10:00:00Z',
+      createdBy: by,
+    }
+    expect(first).toEqual({ ...shared, id: 'x1', loanId: '3f9a1c0b2d4e6f708192', amount: 12_345 })
+    expect(second).toEqual({
+      ...shared,
+      id: 'x2',
+      loanId: 'b5c2e1a8-2f4d-4a7e-9c1b-0d3e5f7a9b2c',
+      amount: 1,
+    })
+  })
+
+  it('stores a new deposit in a few dozen bytes, not a map entry per payment', () => {
+    const doc = bookWithLoans()
+    const before = Y.encodeStateAsUpdate(doc).byteLength
+    for (let i = 0; i < 100; i++) {
+      const result = recordDeposit(
+        doc,
+        {
+          date: '2025-03-01',
+          allocations: [{ loanId: '3f9a1c0b2d4e6f708192', amount: 5_000 + i }],
+        },
+        { now: NOW },
+      )
+      expect(result.ok).toBe(true)
+    }
+    const perDeposit = (Y.encodeStateAsUpdate(doc).byteLength - before) / 100
+    expect(perDeposit).toBeLessThan(50)
+    expect(paymentsMap(doc).size).toBe(0)
+    const payments = readLender(doc).payments
+    expect(payments).toHaveLength(100)
+    expect(payments[0]).toMatchObject({
+      date: '2025-03-01',
+      createdAt: NOW,
+      description: 'Deposit payment',
+      loanId: '3f9a1c0b2d4e6f708192',
+    })
+  })
+
+  it('skips a malformed record whole and reads the rest', () => {
+    const doc = bookWithLoans()
+    recordDeposit(
+      doc,
+      { date: '2025-03-01', allocations: [{ loanId: '3f9a1c0b2d4e6f708192', amount: 700 }] },
+      { now: NOW },
+    )
+    depositLog(doc).push([
+      'not a record',
+      ['d1', 20_000, 0, null, 'l1'], // a loan without an amount
+      ['d2', 20_000, 0, null, 'l1', -5], // a negative amount
+      ['d3', 'day', 0, null, 'l1', 5],
+      ['d4', 20_000, 0, [], 'l1', 5],
+      ['d5', 20_000, 0, { ids: ['only one'] }, 'l1', 5, 'l2', 6],
+    ])
+    expect([...readPayments(doc).values()].map((p) => p.amount)).toEqual([700])
+  })
+})
+
+describe('moving a layout-1 book into the log', () => {
+  /** A book as the old app left it: payments in the map, version 1. */
+  function layoutOne(): Y.Doc {
+    const doc = bookWithLoans()
+    metaMap(doc).set('schemaVersion', 1)
+    const write = (id: string, fields: Record<string, unknown>) =>
+      paymentsMap(doc).set(id, {
+        depositId: 'dep-a',
+        date: '2025-02-01',
+        description: 'Deposit payment',
+        createdAt: '2025-02-01T09:00:00.000Z',
+        ...fields,
+      })
+    write('pay-1', { loanId: '3f9a1c0b2d4e6f708192', amount: 30_000, createdBy: by })
+    write('pay-2', {
+      loanId: 'b5c2e1a8-2f4d-4a7e-9c1b-0d3e5f7a9b2c',
+      amount: 20_000,
+      createdBy: by,
+    })
+    write('pay-3', {
+      loanId: '3f9a1c0b2d4e6f708192',
+      depositId: 'dep-b',
+      amount: 9_999,
+      description: 'Cash',
+      createdAt: '2025-04-01T09:00:00Z',
+    })
+    paymentsMap(doc).set('broken', { loanId: 'x', amount: 'lots' })
+    return doc
+  }
+
+  it('reads the same book after, keeps what it cannot read, and stamps the version once', () => {
+    const doc = layoutOne()
+    const before = readLender(doc)
+    expect(before.payments).toHaveLength(3)
+    initLenderDoc(doc)
+    expect(metaMap(doc).get('schemaVersion')).toBe(SCHEMA_VERSION)
+    expect(readLender(doc)).toEqual(before)
+    expect([...paymentsMap(doc).keys()]).toEqual(['broken'])
+    // Two deposits, two records; pay-1 and pay-2 share one.
+    expect(depositLog(doc).length).toBe(2)
+
+    // Once: a later layout-1 payment (an old device, offline) is read where it is, not moved.
+    paymentsMap(doc).set('pay-4', {
+      loanId: '3f9a1c0b2d4e6f708192',
+      depositId: 'dep-c',
+      date: '2025-05-01',
+      amount: 100,
+      createdAt: NOW,
+    })
+    initLenderDoc(doc)
+    expect(paymentsMap(doc).has('pay-4')).toBe(true)
+    expect(readLender(doc).payments.map((p) => p.id)).toEqual(['pay-1', 'pay-2', 'pay-3', 'pay-4'])
+  })
+
+  it('counts each payment once when two devices move the same book at the same time', () => {
+    const original = layoutOne()
+    const before = readLender(original)
+    const a = new Y.Doc()
+    const b = new Y.Doc()
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(original))
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(original))
+    initLenderDoc(a)
+    initLenderDoc(b)
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(b))
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a))
+    expect(depositLog(a).length).toBe(4) // both devices' copies
+    expect(readLender(a)).toEqual(before)
+    expect(readLender(b)).toEqual(before)
+  })
+
+  it('leaves a book from a newer app alone', () => {
+    const doc = layoutOne()
+    metaMap(doc).set('schemaVersion', SCHEMA_VERSION + 1)
+    initLenderDoc(doc)
+    expect(paymentsMap(doc).size).toBe(4)
+    expect(depositLog(doc).length).toBe(0)
+  })
+})
