@@ -83,6 +83,16 @@ function unpackTime(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
+// One string per day, however many deposits fall on it: a big book holds a few thousand days
+// across 100,000 payments, and sorting compares equal dates by identity, not letter by letter.
+const dates = new Map<number, IsoDate>()
+
+function dateOfDay(day: number): IsoDate {
+  let date = dates.get(day)
+  if (date === undefined) dates.set(day, (date = fromEpochDay(day)))
+  return date
+}
+
 /** The record `deposit` is stored as. */
 export function packDeposit(deposit: DepositRecord): unknown[] {
   const ids = deposit.payments.map((p) => p.id)
@@ -138,7 +148,7 @@ function readRecord(record: unknown[]): readonly Payment[] {
   const extra = (rawExtra ?? {}) as Record<string, unknown>
   const ids = extra.ids
   if (ids !== undefined && (!Array.isArray(ids) || ids.length !== count)) return NONE
-  const date = fromEpochDay(day as number)
+  const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
   const by = readActor(extra.by)
   const payments: Payment[] = []

@@ -23,7 +23,7 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
   const { device: first } = await newLenderDevice(browser)
 
   // The book as a device that kept it offline holds it, uploaded through the chunked socket.
-  const { doc } = buildBook({ people: 120, loans: 400, payments: 5_000 })
+  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
   expect(Y.encodeStateAsUpdate(doc).byteLength).toBeGreaterThan(3 * E2E_MAX_FRAME)
   await uploadBook(first, doc, baseURL as string)
 

@@ -49,7 +49,7 @@ afterAll(cleanup)
 
 describe('a book larger than one frame', () => {
   it('uploads from the device that holds it, and downloads whole to a fresh device', async () => {
-    const { doc: phone } = buildBook({ people: 100, loans: 400, payments: 3_000 })
+    const { doc: phone } = buildBook({ people: 100, loans: 400, payments: 12_000 })
     const state = Y.encodeStateAsUpdate(phone)
     expect(state.byteLength).toBeGreaterThan(4 * MAX_BYTES)
 

@@ -1,0 +1,105 @@
+/**
+ * Issue 12: a book the app before layout 2 saved (one map entry per payment) is moved into the
+ * deposit log the first time a device of this version opens it, and shows the same figures: on
+ * the device that moved it, on a device that was open on the old layout all along, and on the
+ * server, which ends up holding the moved book.
+ */
+import { expect, test } from '@playwright/test'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import { summarizeDashboard } from '../../shared/ledger/engine.ts'
+import { formatINR } from '../../shared/money.ts'
+import { depositLog } from '../../shared/schema/depositLog.ts'
+import { SCHEMA_VERSION, metaMap, paymentsMap } from '../../shared/schema/doc.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import type { LenderSnapshot } from '../../shared/schema/types.ts'
+import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'
+import { browserToday } from './pages/clock.ts'
+import { DashboardPage } from './pages/DashboardPage.ts'
+import { newLenderDevice, secondDevice, type Device } from './pages/devices.ts'
+import { changeBookElsewhere, lenderConnection } from './pages/elsewhere.ts'
+import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+import { Shell } from './pages/Shell.ts'
+
+const PEOPLE = 12
+
+test('a book saved in the old layout is moved once and shows the same figures', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { device: old } = await newLenderDevice(browser)
+  let before: LenderSnapshot | null = null
+  await changeBookElsewhere(old, baseURL as string, (doc) => {
+    writeLayoutOneBook(doc, PEOPLE)
+    before = readLender(doc)
+  })
+  const book = before as unknown as LenderSnapshot
+  expect(book.people).toHaveLength(PEOPLE)
+  expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
+  expect(book.payments.some((p) => p.voided)).toBe(true)
+  expect(book.waivers).toHaveLength(1)
+
+  // What the engine makes of the old book, as the dashboard's tiles show it.
+  const summary = summarizeDashboard(book.people, book.loans, browserToday())
+  const sum = (pick: (row: (typeof summary.rows)[number]) => number) =>
+    summary.rows.reduce((total, row) => total + pick(row), 0)
+  const expected = {
+    'Total Users': String(PEOPLE),
+    'Active Loans': String(summary.activeLoans),
+    'Principal left': formatINR(summary.totalPrincipal),
+    'Interest due': formatINR(sum((row) => row.currentInterest)),
+    Paid: formatINR(sum((row) => row.totalPaid)),
+    'Due today': formatINR(summary.totalDue),
+  } as const
+
+  // A device of this version opens the book for the first time, and moves it.
+  const fresh = await secondDevice(browser, old)
+  await new Shell(fresh.page).waitSynced()
+  await expectTiles(fresh, expected)
+
+  // The server now holds the moved book: stamped, nothing left in the old map, the same facts.
+  const stored = await serverBook(fresh, baseURL as string)
+  expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
+  expect(paymentsMap(stored).size).toBe(0)
+  expect(depositLog(stored).length).toBe(PEOPLE * 6)
+  expect(readLender(stored)).toEqual(book)
+
+  // The device that was open on the old layout received the move and still shows the same.
+  await expectTiles(old, expected)
+  // So does a person's page, down to the voided deposit and the waiver.
+  const person = summary.rows[0] as (typeof summary.rows)[number]
+  await fresh.page.goto(`/users/${person.personId}/loans`)
+  await expect(new PersonLoansPage(fresh.page).tile('Due today')).toContainText(
+    formatINR(person.totalDue),
+  )
+
+  // Opened again, nothing moves twice.
+  await fresh.page.reload()
+  await new Shell(fresh.page).waitSynced()
+  await expectTiles(fresh, expected)
+  expect(depositLog(await serverBook(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
+})
+
+async function expectTiles(device: Device, expected: Record<string, string>): Promise<void> {
+  const dashboard = new DashboardPage(device.page)
+  await dashboard.goto()
+  for (const [label, value] of Object.entries(expected)) {
+    await expect(dashboard.tile(label as Parameters<DashboardPage['tile']>[0])).toHaveText(
+      new RegExp(`^${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    )
+  }
+}
+
+/** The lender's book as the server holds it, read over a socket of its own. */
+async function serverBook(device: Device, baseURL: string): Promise<Y.Doc> {
+  const { url, room, Socket } = await lenderConnection(device, baseURL)
+  const doc = new Y.Doc()
+  const provider = new WebsocketProvider(url, room, doc, {
+    WebSocketPolyfill: Socket,
+    disableBc: true,
+  })
+  await expect.poll(() => provider.synced, { timeout: 30_000 }).toBe(true)
+  provider.destroy()
+  return doc
+}
