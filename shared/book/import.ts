@@ -11,7 +11,7 @@ import { addCity, MAX_CITY_NAME_LENGTH } from '../schema/city.ts'
 import { LOCAL_ORIGIN } from '../schema/guards.ts'
 import { readLender } from '../schema/lender.ts'
 import { addLoan, restoreLoanHistory } from '../schema/loan.ts'
-import { recordDeposit } from '../schema/payment.ts'
+import { recordDeposits } from '../schema/payment.ts'
 import { addPerson, restorePersonHistory } from '../schema/person.ts'
 import { readVoids, undoVoid, voidDeposit, voidWaiver } from '../schema/void.ts'
 import { recordWaiver } from '../schema/waiver.ts'
@@ -332,24 +332,31 @@ export function importBook(
       if (group) group.push(p)
       else deposits.set(p.depositId, [p])
     }
-    for (const [depositId, payments] of deposits) {
-      const first = payments[0] as BookFile['payments'][number]
-      const result = recordDeposit(
-        lenderDoc,
-        {
-          date: first.date,
-          description: first.description,
-          allocations: payments.map((p) => ({ loanId: p.loanId, amount: p.amount })),
-        },
-        {
-          now: first.createdAt,
-          by: first.createdBy,
-          origin,
-          depositId,
-          paymentIds: payments.map((p) => p.id),
-        },
-      )
-      if (!result.ok) throw new Error(`deposit ${depositId} was refused: ${result.reason}`)
+    // All in one insert: appended one by one in this transaction, a big book's records would
+    // cost quadratic time and memory (see `recordDeposits`).
+    const recorded = recordDeposits(
+      lenderDoc,
+      [...deposits].map(([depositId, payments]) => {
+        const first = payments[0] as BookFile['payments'][number]
+        return {
+          deposit: {
+            date: first.date,
+            description: first.description,
+            allocations: payments.map((p) => ({ loanId: p.loanId, amount: p.amount })),
+          },
+          opts: {
+            now: first.createdAt,
+            by: first.createdBy,
+            depositId,
+            paymentIds: payments.map((p) => p.id),
+          },
+        }
+      }),
+      origin,
+    )
+    if (!recorded.ok) {
+      const depositId = [...deposits.keys()][recorded.index]
+      throw new Error(`deposit ${depositId} was refused: ${recorded.reason}`)
     }
     for (const w of book.waivers) {
       const result = recordWaiver(

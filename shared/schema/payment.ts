@@ -99,6 +99,12 @@ export function readPayments(doc: Y.Doc): Map<string, Payment> {
   return readDepositLog(doc, payments)
 }
 
+/** What `recordDeposit` takes besides the deposit: an import passes the ids it exported. */
+export type DepositOptions = MutationOptions & {
+  depositId?: string
+  paymentIds?: readonly string[]
+}
+
 /**
  * Records a deposit: one payment per non-zero allocation, written as one record of the deposit
  * log, or nothing at all. Every loan must exist and not be archived, and every amount must be a
@@ -111,8 +117,43 @@ export function readPayments(doc: Y.Doc): Map<string, Payment> {
 export function recordDeposit(
   doc: Y.Doc,
   deposit: DepositInput,
-  opts: MutationOptions & { depositId?: string; paymentIds?: readonly string[] },
+  opts: DepositOptions,
 ): DepositResult {
+  const prepared = prepareDeposit(doc, deposit, opts)
+  if (!prepared.ok) return prepared
+  const { record, ...result } = prepared
+  doc.transact(() => depositLog(doc).push([record]), opts.origin ?? LOCAL_ORIGIN)
+  return result
+}
+
+/**
+ * Appends many deposits to the log in one insert, for the book import. Yjs merges records that
+ * one transaction appends one by one into a single item by copying the whole merged list at each
+ * step, which is quadratic: 100,000 deposits in one transaction run out of memory, where one
+ * insert of all of them costs what they weigh. Checked first, like `recordDeposit`; a refused
+ * deposit writes nothing at all and is returned with its index.
+ */
+export function recordDeposits(
+  doc: Y.Doc,
+  deposits: readonly { deposit: DepositInput; opts: DepositOptions }[],
+  origin: unknown = LOCAL_ORIGIN,
+): { ok: true } | { ok: false; index: number; reason: DepositFailure } {
+  const records: unknown[] = []
+  for (const [index, { deposit, opts }] of deposits.entries()) {
+    const prepared = prepareDeposit(doc, deposit, opts)
+    if (!prepared.ok) return { ok: false, index, reason: prepared.reason }
+    records.push(prepared.record)
+  }
+  if (records.length) doc.transact(() => depositLog(doc).push(records), origin)
+  return { ok: true }
+}
+
+/** A deposit checked and packed into its record; nothing is written. */
+function prepareDeposit(
+  doc: Y.Doc,
+  deposit: DepositInput,
+  opts: DepositOptions,
+): (DepositResult & { ok: true; record: unknown[] }) | (DepositResult & { ok: false }) {
   assertTimestamp(opts.now)
   assertIsoDate(deposit.date, 'date')
   const by = actorToStore(opts.by)
@@ -145,8 +186,7 @@ export function recordDeposit(
       amount,
     })),
   })
-  doc.transact(() => depositLog(doc).push([record]), opts.origin ?? LOCAL_ORIGIN)
-  return { ok: true, depositId, paymentIds }
+  return { ok: true, depositId, paymentIds, record }
 }
 
 /**

@@ -9,7 +9,7 @@ import { depositLog, packDeposit, unpackDeposit } from '../../shared/schema/depo
 import { SCHEMA_VERSION, metaMap, paymentsMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan } from '../../shared/schema/loan.ts'
-import { readPayments, recordDeposit } from '../../shared/schema/payment.ts'
+import { readPayments, recordDeposit, recordDeposits } from '../../shared/schema/payment.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 
 const NOW = '2026-03-01T10:15:30.123Z'
@@ -96,6 +96,27 @@ describe('the deposit log', () => {
       description: 'Deposit payment',
       loanId: '3f9a1c0b2d4e6f708192',
     })
+  })
+
+  it('takes many deposits in one insert, or none of them when one is refused', () => {
+    const doc = bookWithLoans()
+    const loanId = '3f9a1c0b2d4e6f708192'
+    const deposit = (amount: number) => ({
+      deposit: { date: '2025-03-01', allocations: [{ loanId, amount }] },
+      opts: { now: NOW },
+    })
+    expect(recordDeposits(doc, [deposit(100), deposit(-1), deposit(300)])).toEqual({
+      ok: false,
+      index: 1,
+      reason: 'invalidAllocation',
+    })
+    expect(depositLog(doc).length).toBe(0)
+    expect(recordDeposits(doc, [deposit(100), deposit(200), deposit(300)])).toEqual({ ok: true })
+    expect(
+      readLender(doc)
+        .payments.map((p) => p.amount)
+        .sort(),
+    ).toEqual([100, 200, 300])
   })
 
   it('skips a malformed record whole and reads the rest', () => {
