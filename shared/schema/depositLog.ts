@@ -61,12 +61,26 @@ function packId(id: string): Uint8Array | string {
   return bytes
 }
 
-/** The id stored by `packId`, or null when the value is neither form. */
+const digits: string[] = new Array<string>(10)
+
+/**
+ * The id stored by `packId`, or null when the value is neither form. Joined, not added up: ten
+ * `+=` would leave a chain of ten string pieces behind every id, seven times the id's own size.
+ */
 function unpackId(value: unknown): string | null {
   if (typeof value === 'string') return value === '' ? null : value
   if (!(value instanceof Uint8Array) || value.length !== 10) return null
-  let id = ''
-  for (let i = 0; i < 10; i++) id += HEX[value[i] as number]
+  for (let i = 0; i < 10; i++) digits[i] = HEX[value[i] as number] as string
+  return digits.join('')
+}
+
+// A book has ten payments or so per loan: one string per loan id, not one per payment.
+const loanIds = new Map<string, string>()
+
+function sharedLoanId(id: string): string {
+  const known = loanIds.get(id)
+  if (known !== undefined) return known
+  loanIds.set(id, id)
   return id
 }
 
@@ -151,13 +165,15 @@ function readRecord(record: unknown[]): readonly Payment[] {
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
   const by = readActor(extra.by)
-  const payments: Payment[] = []
+  // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
+  const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
-    const loanId = unpackId(record[4 + index * 2])
+    const unpacked = unpackId(record[4 + index * 2])
+    const loanId = unpacked === null ? null : sharedLoanId(unpacked)
     const amount = record[5 + index * 2]
     const id = ids ? ids[index] : paymentId(depositId, index)
     if (loanId === null || !isPaise(amount) || typeof id !== 'string' || id === '') return NONE
-    payments.push({
+    payments[index] = {
       id,
       loanId,
       depositId,
@@ -166,7 +182,7 @@ function readRecord(record: unknown[]): readonly Payment[] {
       description,
       createdAt,
       ...(by && { createdBy: by }),
-    })
+    }
   }
   return payments
 }

@@ -12,7 +12,7 @@ import { comparePayments } from '../ledger/replay.ts'
 import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
 import { depositLog, readDepositLog, unpackDeposit } from './depositLog.ts'
 import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
-import { byCreation, readLender, reconcilePerson, withFacts } from './lender.ts'
+import { byCreation, readLenderUnsorted, reconcilePerson, withFacts } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readPayment } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
@@ -95,7 +95,7 @@ function patchSorted<T>(
   return next
 }
 
-/** Past this many unread patches a lazy list is brought up to date, so the chain stays short. */
+/** Past this many unread patches a lazy list's chain is folded into one patch, so it stays short. */
 const MAX_UNREAD_PATCHES = 64
 
 /**
@@ -118,6 +118,18 @@ function readySorted<T>(list: readonly T[]): LazySorted<T> {
   return { read: () => list, built: list, base: null, changes: new Map(), unread: 0 }
 }
 
+/** `list` (in any order) sorted by `compare` when first read. */
+function sortLater<T>(list: T[], compare: (a: T, b: T) => number): LazySorted<T> {
+  const lazy: LazySorted<T> = {
+    read: () => (lazy.built ??= list.sort(compare)),
+    built: null,
+    base: null,
+    changes: new Map(),
+    unread: 0,
+  }
+  return lazy
+}
+
 /**
  * `prev` with `changes` applied, built when first read: the changes of every unread list back to
  * the last built one are merged per id (first `old`, last `next`) and applied in one patch.
@@ -127,30 +139,51 @@ function patchLater<T>(
   changes: ReadonlyMap<string, Change<T>>,
   compare: (a: T, b: T) => number,
 ): LazySorted<T> {
+  const lazy = patchNode(prev, changes, prev.unread + 1, compare)
+  if (lazy.unread <= MAX_UNREAD_PATCHES) return lazy
+  // Too long a chain: fold it into one patch of the list it starts from, still sorting nothing.
+  const { root, merged } = unreadChanges(lazy)
+  return patchNode(root, merged, 1, compare)
+}
+
+function patchNode<T>(
+  base: LazySorted<T>,
+  changes: ReadonlyMap<string, Change<T>>,
+  unread: number,
+  compare: (a: T, b: T) => number,
+): LazySorted<T> {
   const lazy: LazySorted<T> = {
     read() {
       if (lazy.built) return lazy.built
-      const chain: LazySorted<T>[] = []
-      let from: LazySorted<T> = lazy
-      for (; !from.built; from = from.base as LazySorted<T>) chain.push(from)
-      const merged = new Map<string, Change<T>>()
-      for (const node of chain.reverse()) {
-        for (const [id, change] of node.changes) {
-          const earlier = merged.get(id)
-          merged.set(id, earlier ? { old: earlier.old, next: change.next } : change)
-        }
-      }
-      lazy.built = patchSorted(from.built, merged.values(), compare)
+      const { root, merged } = unreadChanges(lazy)
+      lazy.built = patchSorted(root.read(), merged.values(), compare)
       lazy.base = null // let the older lists go
       return lazy.built
     },
     built: null,
-    base: prev,
+    base,
     changes,
-    unread: prev.unread + 1,
+    unread,
   }
-  if (lazy.unread > MAX_UNREAD_PATCHES) return readySorted(lazy.read())
   return lazy
+}
+
+/** The list `lazy`'s chain starts from (built, or sorted when read), and the chain's changes merged per id. */
+function unreadChanges<T>(lazy: LazySorted<T>): {
+  root: LazySorted<T>
+  merged: Map<string, Change<T>>
+} {
+  const chain: LazySorted<T>[] = []
+  let from = lazy
+  for (; !from.built && from.base; from = from.base) chain.push(from)
+  const merged = new Map<string, Change<T>>()
+  for (const node of chain.reverse()) {
+    for (const [id, change] of node.changes) {
+      const earlier = merged.get(id)
+      merged.set(id, earlier ? { old: earlier.old, next: change.next } : change)
+    }
+  }
+  return { root: from, merged }
 }
 
 /** `snapshot` with `payments` and `waivers` read from lazy lists (still enumerable, as plain fields are). */
@@ -233,7 +266,6 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const storedLoans = new Map<string, StoredLoan>()
   const paymentById = new Map<string, Payment>()
   const paymentsOfLoan = new Map<string, Set<string>>()
-  const paymentsOfDeposit = new Map<string, Set<string>>()
   const waiverById = new Map<string, Waiver>()
   const waiversOfLoan = new Map<string, Set<string>>()
   // What stands voided, keyed `deposit:<id>` or `waiver:<id>` (see `activeVoids`).
@@ -329,7 +361,6 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       storedLoans,
       paymentById,
       paymentsOfLoan,
-      paymentsOfDeposit,
       waiverById,
       waiversOfLoan,
       loansOfPerson,
@@ -344,11 +375,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     loanById.clear()
     activeLoans.clear()
     loanPayments.clear()
-    const snapshot = readLender(doc)
-    for (const payment of snapshot.payments) {
+    // The book's whole list of payments is sorted only if someone reads it (see `LazySorted`).
+    const { payments: unsorted, ...snapshot } = readLenderUnsorted(doc)
+    for (const payment of unsorted) {
       paymentById.set(payment.id, payment)
       link(paymentsOfLoan, payment.loanId, payment.id)
-      link(paymentsOfDeposit, payment.depositId, payment.id)
     }
     for (const waiver of snapshot.waivers) {
       waiverById.set(waiver.id, waiver)
@@ -369,9 +400,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       if (stored) storedPeople.set(id, stored)
     }
     for (const person of snapshot.people) personById.set(person.id, person)
-    currentPayments = readySorted(snapshot.payments)
+    currentPayments = sortLater(unsorted, comparePayments)
     currentWaivers = readySorted(snapshot.waivers)
-    return snapshot
+    return withLazyFacts(snapshot, currentPayments, currentWaivers)
   }
 
   /** The previous snapshot with only the named entries read again. */
@@ -379,11 +410,18 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     // A void or an undo changes what stands voided: re-read the deposits and waivers it names.
     if (dirtyVoids.size) {
       const next = activeVoids(doc)
+      const deposits = new Set<string>()
       for (const key of new Set([...voids.keys(), ...next.keys()])) {
         if (voids.get(key)?.voidId === next.get(key)?.voidId) continue
         const [kind, targetId] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]
         if (kind === 'waiver') dirtyWaivers.add(targetId)
-        else for (const id of paymentsOfDeposit.get(targetId) ?? []) dirtyPayments.add(id)
+        else deposits.add(targetId)
+      }
+      // Voids are rare: one pass over the payments beats an index of 100,000 one-entry sets.
+      if (deposits.size) {
+        for (const [id, payment] of paymentById) {
+          if (deposits.has(payment.depositId)) dirtyPayments.add(id)
+        }
       }
       voids = next
     }
@@ -399,14 +437,12 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       if (old === next) continue
       if (old) {
         unlink(paymentsOfLoan, old.loanId, id)
-        unlink(paymentsOfDeposit, old.depositId, id)
         withNewPayments.add(old.loanId)
         paymentById.delete(id)
       }
       if (next) {
         paymentById.set(id, next)
         link(paymentsOfLoan, next.loanId, id)
-        link(paymentsOfDeposit, next.depositId, id)
         withNewPayments.add(next.loanId)
       }
       changedPayments.set(id, { old, next })
