@@ -107,7 +107,7 @@ interface LazySorted<T> {
   read(): readonly T[]
   /** The list, once built. */
   built: readonly T[] | null
-  /** The list this one patches, and its changes by id; null once built. */
+  /** The list this one patches, and its changes by id; null once built, and on a list to sort. */
   base: LazySorted<T> | null
   changes: ReadonlyMap<string, Change<T>>
   /** Patches not yet applied, counted back to the last list that was built. */
