@@ -65,7 +65,7 @@ const digits: string[] = new Array<string>(10)
 
 /**
  * The id stored by `packId`, or null when the value is neither form. Joined, not added up: ten
- * `+=` would leave a chain of ten string pieces behind every id, seven times the id's own size.
+ * `+=` would leave a chain of string pieces behind every id, not one flat string.
  */
 function unpackId(value: unknown): string | null {
   if (typeof value === 'string') return value === '' ? null : value
