@@ -51,13 +51,14 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
 /**
  * `readLender` with the book's list of payments left in no particular order: sorting 100,000 of
  * them is a fifth of a big book's first read, and the screens only ever read each loan's own
- * (already in order). Everything else is exactly as `readLender` gives it.
+ * (already in order). Everything else is exactly as `readLender` gives it. `log`: see
+ * `readPayments`.
  */
-export function readLenderUnsorted(doc: Y.Doc): LenderSnapshot {
+export function readLenderUnsorted(doc: Y.Doc, log?: ReadonlyMap<string, Payment>): LenderSnapshot {
   const voids = activeVoids(doc)
   const payments: Payment[] = []
   const factsByLoan = new Map<string, PaymentFact[]>()
-  for (const payment of readPayments(doc).values()) {
+  for (const payment of readPayments(doc, log).values()) {
     const voided = voids.get(`deposit:${payment.depositId}`)
     const flagged = voided ? { ...payment, voided } : payment
     payments.push(flagged)

@@ -88,15 +88,20 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
 
 /**
  * Every payment in the doc, keyed by id, in no particular order: layout 1's map first, then the
- * deposit log's payments it does not already hold.
+ * deposit log's payments it does not already hold. `log` is the log as `readDepositLog` reads
+ * it, for a caller that keeps it anyway (the projection).
  */
-export function readPayments(doc: Y.Doc): Map<string, Payment> {
+export function readPayments(
+  doc: Y.Doc,
+  log: ReadonlyMap<string, Payment> = readDepositLog(doc),
+): Map<string, Payment> {
   const payments = new Map<string, Payment>()
   for (const [id, entry] of paymentsMap(doc).entries()) {
     const payment = readPayment(id, entry)
     if (payment) payments.set(id, payment)
   }
-  return readDepositLog(doc, payments)
+  for (const [id, payment] of log) if (!payments.has(id)) payments.set(id, payment)
+  return payments
 }
 
 /** What `recordDeposit` takes besides the deposit: an import passes the ids it exported. */
@@ -195,7 +200,7 @@ function prepareDeposit(
  * Run inside the migration's transaction. Safe on two devices at once: both append the same facts,
  * which readers count once, and both remove the same keys.
  */
-export function movePaymentsToLog(doc: Y.Doc): number {
+export function movePaymentsToLog(doc: Y.Doc): void {
   const map = paymentsMap(doc)
   // Payments of one deposit share these; should they not (a doc from elsewhere), each set of
   // them keeps its own record rather than lose what differs.
@@ -209,9 +214,8 @@ export function movePaymentsToLog(doc: Y.Doc): number {
     if (group) group.push(payment)
     else deposits.set(key, [payment])
   }
-  if (deposits.size === 0) return 0
+  if (deposits.size === 0) return
   const records: unknown[] = []
-  let moved = 0
   for (const payments of deposits.values()) {
     const { depositId, date, createdAt, description, createdBy } = payments[0] as Payment
     records.push(
@@ -225,8 +229,6 @@ export function movePaymentsToLog(doc: Y.Doc): number {
       }),
     )
     for (const { id } of payments) map.delete(id)
-    moved += payments.length
   }
   depositLog(doc).push(records)
-  return moved
 }

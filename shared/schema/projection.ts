@@ -376,7 +376,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     activeLoans.clear()
     loanPayments.clear()
     // The book's whole list of payments is sorted only if someone reads it (see `LazySorted`).
-    const { payments: unsorted, ...snapshot } = readLenderUnsorted(doc)
+    const { payments: unsorted, ...snapshot } = readLenderUnsorted(doc, logPayments)
     for (const payment of unsorted) {
       paymentById.set(payment.id, payment)
       link(paymentsOfLoan, payment.loanId, payment.id)
