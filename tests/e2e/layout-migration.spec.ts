@@ -5,8 +5,6 @@
  * server, which ends up holding the moved book.
  */
 import { expect, test } from '@playwright/test'
-import { WebsocketProvider } from 'y-websocket'
-import * as Y from 'yjs'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { depositLog } from '../../shared/schema/depositLog.ts'
@@ -17,7 +15,7 @@ import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { newLenderDevice, secondDevice, type Device } from './pages/devices.ts'
-import { changeBookElsewhere, lenderConnection } from './pages/elsewhere.ts'
+import { bookOnServer, changeBookElsewhere } from './pages/elsewhere.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { Shell } from './pages/Shell.ts'
 
@@ -59,7 +57,7 @@ test('a book saved in the old layout is moved once and shows the same figures', 
   await expectTiles(fresh, expected)
 
   // The server now holds the moved book: stamped, nothing left in the old map, the same facts.
-  const stored = await serverBook(fresh, baseURL as string)
+  const stored = await bookOnServer(fresh, baseURL as string)
   expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
   expect(paymentsMap(stored).size).toBe(0)
   expect(depositLog(stored).length).toBe(PEOPLE * 6)
@@ -78,7 +76,7 @@ test('a book saved in the old layout is moved once and shows the same figures', 
   await fresh.page.reload()
   await new Shell(fresh.page).waitSynced()
   await expectTiles(fresh, expected)
-  expect(depositLog(await serverBook(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
+  expect(depositLog(await bookOnServer(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
 })
 
 async function expectTiles(device: Device, expected: Record<string, string>): Promise<void> {
@@ -89,17 +87,4 @@ async function expectTiles(device: Device, expected: Record<string, string>): Pr
       new RegExp(`^${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
     )
   }
-}
-
-/** The lender's book as the server holds it, read over a socket of its own. */
-async function serverBook(device: Device, baseURL: string): Promise<Y.Doc> {
-  const { url, room, Socket } = await lenderConnection(device, baseURL)
-  const doc = new Y.Doc()
-  const provider = new WebsocketProvider(url, room, doc, {
-    WebSocketPolyfill: Socket,
-    disableBc: true,
-  })
-  await expect.poll(() => provider.synced, { timeout: 30_000 }).toBe(true)
-  provider.destroy()
-  return doc
 }

@@ -38,13 +38,7 @@ export async function changeBookElsewhere(
   baseURL: string,
   change: (doc: Y.Doc) => void,
 ): Promise<void> {
-  const { url, room, Socket } = await lenderConnection(device, baseURL)
-  const doc = new Y.Doc()
-  const provider = new WebsocketProvider(url, room, doc, {
-    WebSocketPolyfill: Socket,
-    disableBc: true,
-    params: { [ACK_PARAM]: '1' },
-  })
+  const { doc, provider } = await connectElsewhere(device, baseURL, { [ACK_PARAM]: '1' })
   // The server counts this connection's update messages it has stored: the sync's one, then ours.
   let stored = 0
   provider.messageHandlers[MessageType.stored] = (_encoder, decoder) => {
@@ -56,4 +50,28 @@ export async function changeBookElsewhere(
   await expect.poll(() => stored, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
   provider.destroy()
   doc.destroy()
+}
+
+/** The lender's book as the server holds it now, read over a connection of its own. */
+export async function bookOnServer(device: Device, baseURL: string): Promise<Y.Doc> {
+  const { doc, provider } = await connectElsewhere(device, baseURL)
+  await expect.poll(() => provider.synced, { timeout: 30_000 }).toBe(true)
+  provider.destroy()
+  return doc
+}
+
+/** Another device's connection to the lender's book, with a doc of its own. */
+async function connectElsewhere(
+  device: Device,
+  baseURL: string,
+  params: Record<string, string> = {},
+): Promise<{ doc: Y.Doc; provider: WebsocketProvider }> {
+  const { url, room, Socket } = await lenderConnection(device, baseURL)
+  const doc = new Y.Doc()
+  const provider = new WebsocketProvider(url, room, doc, {
+    WebSocketPolyfill: Socket,
+    disableBc: true,
+    params,
+  })
+  return { doc, provider }
 }
