@@ -69,7 +69,7 @@ export const command = fc.oneof(
 )
 export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 
-/** The nth key of a root map, in a device-independent order; null when it is empty. */
+/** The nth key of a map, in a device-independent order; null when it is empty. */
 export function nth(map: Y.Map<unknown> | Map<string, unknown>, n: number): string | null {
   const keys = [...map.keys()].sort()
   return keys.length === 0 ? null : (keys[n % keys.length] ?? null)
