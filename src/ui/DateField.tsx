@@ -77,6 +77,10 @@ export function DateField({
       <Field.Label>{label}</Field.Label>
       <DatePicker.Root
         w="full"
+        // The calendar (three views, 42 day cells) is built only while it is open: every render
+        // of a form would otherwise render it too, hidden.
+        lazyMount
+        unmountOnExit
         // The calendar's month and day names follow the app's language; the typed text and every
         // date shown stay DD/MM/YYYY.
         locale={HTML_LANG[language]}

@@ -11,12 +11,11 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useMemo, useState, type FormEvent } from 'react'
+import { memo, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   autoAllocate,
   balanceDue,
-  loanFigures,
   previewDeposit,
   settlingAmount,
   validateDeposit,
@@ -24,13 +23,14 @@ import {
   type DepositPreviewLine,
   type StatusLabel,
 } from '../../../shared/ledger/engine.ts'
-import type { Paise } from '../../../shared/ledger/types.ts'
+import type { IsoDate, Paise } from '../../../shared/ledger/types.ts'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { formatINR, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import {
-  useActiveLoans,
+  useActiveLoansOf,
   useActivePeople,
+  useFiguresOf,
   useLoaded,
   useMutations,
   useToday,
@@ -52,6 +52,15 @@ import { rememberDeposit } from '../reminders/lastDeposit.ts'
 export function DepositScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
   const loaded = useLoaded()
+  // Every loan of the person is listed (spec §4), in creation order: auto-allocate breaks
+  // due-date ties by it.
+  const liveLoans = useActiveLoansOf(personId)
+  const liveToday = useToday()
+  // Record leads to the person's page. From the tap until this page is left, the form keeps the
+  // figures the lender confirmed: it is not rendered again under the deposit it has just
+  // recorded, a render that would be thrown away and that costs, on a big book, about as much
+  // as the page it leads to.
+  const [held, hold] = useState<Held | null>(null)
   const person = people.find((p) => p.id === personId)
   const { t } = useTranslation('deposit')
   if (!person) {
@@ -61,7 +70,21 @@ export function DepositScreen({ personId }: { personId: string }) {
       </Page>
     )
   }
-  return <DepositForm personId={personId} personName={person.name} />
+  return (
+    <DepositForm
+      personId={personId}
+      personName={person.name}
+      loans={held?.loans ?? liveLoans}
+      today={held?.today ?? liveToday}
+      hold={hold}
+    />
+  )
+}
+
+/** What the form shows while Record leaves the page. */
+interface Held {
+  loans: readonly Loan[]
+  today: IsoDate
 }
 
 /** Paise typed into an allocation box: empty is 0; null when the text is not an amount. */
@@ -71,25 +94,27 @@ function allocationPaise(text: string | undefined): Paise | null {
   return parsed.ok ? parsed.paise : null
 }
 
-function DepositForm({ personId, personName }: { personId: string; personName: string }) {
-  const allLoans = useActiveLoans()
-  const today = useToday()
+const DepositForm = memo(function DepositForm({
+  personId,
+  personName,
+  loans,
+  today,
+  hold,
+}: {
+  personId: string
+  personName: string
+  loans: readonly Loan[]
+  today: IsoDate
+  hold: (held: Held | null) => void
+}) {
   const { recordDeposit, voidEntry } = useMutations()
+  const figuresOf = useFiguresOf()
   const navigate = useNavigate()
   const { t } = useTranslation('deposit')
 
-  // Every loan of the person is listed (spec §4), in creation order: auto-allocate breaks
-  // due-date ties by it.
-  const loans = useMemo(
-    () =>
-      allLoans
-        .filter((loan) => loan.personId === personId)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1)),
-    [allLoans, personId],
-  )
   const figures = useMemo(
-    () => new Map(loans.map((l) => [l.id, loanFigures(l, today)])),
-    [loans, today],
+    () => new Map(loans.map((l) => [l.id, figuresOf(l, today)])),
+    [loans, today, figuresOf],
   )
   const dueToday = (loan: Loan): Paise => figures.get(loan.id)?.totalDue ?? 0
   const outstandingLoans = loans.filter((loan) => figures.get(loan.id)?.outstanding)
@@ -222,6 +247,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
 
   function save(checkedAllocations: Allocation[]) {
     let depositId: string
+    hold({ loans, today })
     try {
       const result = recordDeposit({
         date,
@@ -229,6 +255,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
         allocations: checkedAllocations,
       })
       if (!result.ok) {
+        hold(null)
         setError(
           result.reason === 'loanNotFound' ? t('errors.loanNotFound') : t('errors.noAllocation'),
         )
@@ -238,6 +265,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
       // The person's page offers "Send receipt" for it.
       rememberDeposit(personId, depositId)
     } catch (cause) {
+      hold(null)
       setError(cause instanceof Error ? cause.message : String(cause))
       return
     }
@@ -251,13 +279,15 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
           : { title: t(`loans:void.${voided.reason}`), type: 'error' },
       )
     }
-    toaster.create({
-      title: t('received', { amount: received, name: personName }),
-      type: 'success',
-      duration: 10_000,
-      action: { label: t('undo'), onClick: undo },
-    })
-    void navigate({ to: '/users/$personId/loans', params: { personId } })
+    // The toast comes once the person's page is up: raising it measures the page it sits on.
+    void navigate({ to: '/users/$personId/loans', params: { personId } }).finally(() =>
+      toaster.create({
+        title: t('received', { amount: received, name: personName }),
+        type: 'success',
+        duration: 10_000,
+        action: { label: t('undo'), onClick: undo },
+      }),
+    )
   }
 
   // Each allocation replayed among all of its loan's facts, earlier and later (the engine's).
@@ -365,7 +395,7 @@ function DepositForm({ personId, personName }: { personId: string; personName: s
       </form>
     </Page>
   )
-}
+})
 
 /**
  * One loan's allocation box, what is due today (and on a back-dated deposit's date, labelled),
