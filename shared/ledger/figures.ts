@@ -85,8 +85,7 @@ export function loanFigures(loan: LedgerLoan, today: IsoDate): LoanFigures {
     epochDay(today) < epochDay(loan.startDate)
       ? 0
       : asOf.balance - (last ? last.newBalance : loan.amount)
-  return {
-    ledger,
+  return withLedgerOnDemand(loan, {
     asOf,
     status: displayStatus(loan.status, ledger.settled, loan.dueDate, today),
     outstanding: isOutstanding(loan.status, ledger.settled),
@@ -99,7 +98,21 @@ export function loanFigures(loan: LedgerLoan, today: IsoDate): LoanFigures {
     settledByWaiver: ledger.settled && waived > 0,
     unpaidInterest: currentInterest - accruingInterest,
     accruingInterest,
-  }
+  })
+}
+
+/**
+ * `figures` with a `ledger` that is replayed again when first read, then kept. Working the
+ * figures out needs the replay, but afterwards only a loan's own page reads it: a cache of every
+ * loan's figures (the dashboard's) would otherwise hold the whole book's payments replayed, each
+ * with its thirteen columns.
+ */
+function withLedgerOnDemand(loan: LedgerLoan, figures: Omit<LoanFigures, 'ledger'>): LoanFigures {
+  let ledger: LoanLedger | null = null
+  return Object.defineProperty(figures, 'ledger', {
+    enumerable: true,
+    get: () => (ledger ??= replayLedgerLoan(loan)),
+  }) as LoanFigures
 }
 
 /**

@@ -62,10 +62,10 @@ export function readLenderUnsorted(doc: Y.Doc, log?: ReadonlyMap<string, Payment
     const voided = voids.get(`deposit:${payment.depositId}`)
     const flagged = voided ? { ...payment, voided } : payment
     payments.push(flagged)
-    const { loanId, depositId: _depositId, ...fact } = flagged
-    const facts = factsByLoan.get(loanId)
-    if (facts) facts.push(fact)
-    else factsByLoan.set(loanId, [fact])
+    // The loan's facts are the payments themselves, not copies (see `Loan.payments`).
+    const facts = factsByLoan.get(payment.loanId)
+    if (facts) facts.push(flagged)
+    else factsByLoan.set(payment.loanId, [flagged])
   }
   for (const facts of factsByLoan.values()) facts.sort(comparePayments)
 

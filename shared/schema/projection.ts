@@ -308,10 +308,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
 
   function paymentFactsOf(loanId: string): PaymentFact[] {
     const facts: PaymentFact[] = []
-    for (const id of paymentsOfLoan.get(loanId) ?? []) {
-      const { loanId: _loanId, depositId: _depositId, ...fact } = paymentById.get(id) as Payment
-      facts.push(fact)
-    }
+    for (const id of paymentsOfLoan.get(loanId) ?? []) facts.push(paymentById.get(id) as Payment)
     return facts.sort(comparePayments)
   }
 

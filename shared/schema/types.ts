@@ -87,7 +87,11 @@ export interface Loan {
   readonly updatedAt: string
   readonly archived: boolean
   readonly archivedAt?: string
-  /** This loan's payments in replay order (date, createdAt, id); voided ones flagged `voided`. */
+  /**
+   * This loan's payments in replay order (date, createdAt, id); voided ones flagged `voided`. A
+   * snapshot puts its `Payment` objects themselves here (with `loanId` and `depositId`), the same
+   * ones as in its book-wide list, rather than copies: a big book's payments are held once.
+   */
   readonly payments: readonly PaymentFact[]
   /** This loan's waivers in replay order; voided ones flagged `voided`. */
   readonly waivers: readonly WaiverFact[]
