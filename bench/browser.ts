@@ -6,7 +6,7 @@
  * - the dashboard's first rows after a reload, from IndexedDB (the network is cut, so nothing
  *   but the device's own copy can answer), and the main thread's long tasks meanwhile;
  * - the JS heap once it is shown;
- * - one deposit, from the click on Record to the person's page showing it.
+ * - one deposit, from the tap on Record to the first frame of the person's page that shows it.
  *
  * `BENCH_BOOK=small` runs it on a book a tenth the size, for a quick look.
  */
@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import type * as Y from 'yjs'
@@ -87,6 +87,35 @@ async function upload(url: string, userId: string, cookie: string, doc: Y.Doc): 
     provider.messageHandlers[MessageType.stored] = () => resolve()
   })
   provider.destroy()
+}
+
+/**
+ * Starts timing, in the page, from the next click to the first animation frame whose
+ * `/users/…/loans` page shows `figure` in its main region. A string, not a function: tsx would
+ * wrap a function with a helper that the page does not have.
+ */
+async function armFigureProbe(page: Page, figure: string): Promise<void> {
+  await page.evaluate(`(() => {
+    const figure = ${JSON.stringify(figure)}
+    window.__figureShown = new Promise((resolve) => {
+      let tapped = 0
+      const frame = () => {
+        const main = document.querySelector('main')
+        const shown = location.pathname.endsWith('/loans') && main?.textContent?.includes(figure)
+        if (shown) resolve(performance.now() - tapped)
+        else requestAnimationFrame(frame)
+      }
+      document.addEventListener('click', (event) => {
+        tapped = event.timeStamp
+        requestAnimationFrame(frame)
+      }, { capture: true, once: true })
+    })
+  })()`)
+}
+
+/** Milliseconds from the click to the frame that showed the figure (see `armFigureProbe`). */
+async function readFigureProbe(page: Page): Promise<number> {
+  return (await page.evaluate('window.__figureShown')) as number
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
@@ -174,6 +203,10 @@ export async function benchBrowser(): Promise<void> {
       await deposit.goto(person.id, 120_000)
       await deposit.amount.fill('1234.56')
       await deposit.autoAllocate()
+      // Timed twice: in the page, from the tap's event to the first frame that shows the new
+      // figure (what the lender waits for), and from outside, as Playwright sees it (its click
+      // and its polling add their own round trips; kept to compare with earlier runs).
+      await armFigureProbe(page, '₹1,234.56')
       start = performance.now()
       await deposit.record()
       await page.waitForURL(`**/users/${person.id}/loans`, { timeout: 60_000 })
@@ -182,8 +215,11 @@ export async function benchBrowser(): Promise<void> {
         .filter({ visible: true })
         .first()
         .waitFor({ timeout: 60_000 })
+      const outside = performance.now() - start
+      const inPage = await readFigureProbe(page)
       console.log(
-        `one deposit → the person's figures: ${(performance.now() - start).toFixed(0)} ms (goal ≤ 100 ms)`,
+        `one deposit → the person's figures: ${inPage.toFixed(0)} ms from the tap to the frame ` +
+          `that shows them (goal ≤ 100 ms); ${outside.toFixed(0)} ms as Playwright sees it`,
       )
     }
     await context.close()
