@@ -1,31 +1,29 @@
-import { Button, Group } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { HTML_LANG, LANGUAGES, useLanguage } from './index.ts'
 
 /**
  * English / हिन्दी, each written in its own language so a lender who cannot read the other one
- * still finds theirs. The choice applies at once and this device remembers it.
+ * still finds theirs. The choice applies at once and this device remembers it. Plain buttons
+ * (ui/plain.css): the login page shows it before Chakra is loaded.
  */
 export function LanguageSwitch() {
   const { t } = useTranslation('common')
   const [language, setLanguage] = useLanguage()
   return (
-    <Group attached role="group" aria-label={t('language')}>
+    <div className="plain-group" role="group" aria-label={t('language')}>
       {LANGUAGES.map((option) => (
-        <Button
+        <button
           key={option}
+          type="button"
           lang={HTML_LANG[option]}
-          minH="11"
-          minW="20"
-          size="sm"
-          colorPalette="teal"
-          variant={option === language ? 'solid' : 'outline'}
+          className="plain-button"
+          data-variant={option === language ? undefined : 'outline'}
           aria-pressed={option === language}
           onClick={() => setLanguage(option)}
         >
           {t('languageName', { lng: option })}
-        </Button>
+        </button>
       ))}
-    </Group>
+    </div>
   )
 }

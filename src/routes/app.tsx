@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { resolveSession } from '../data/session.ts'
-import { loadAppSystem } from '../ui/systemStore.ts'
 import { rootRoute } from './root.tsx'
 
 // The shell and the data layer (Yjs, IndexedDB, the socket, the schema) are chunks of their
 // own: the login page never needs them, and a signed-in start fetches them in parallel.
-const AppShell = lazyRouteComponent(() => import('../ui/shell/AppShell.tsx'), 'AppShell')
+const loadShell = () => import('../ui/shell/AppShell.tsx')
+const AppShell = lazyRouteComponent(loadShell, 'AppShell')
 
 /**
  * The signed-in layout: every route below it needs a session (or, offline, the cached user),
@@ -17,9 +17,8 @@ export const appRoute = createRoute({
   beforeLoad: async () => {
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
-    // The shell's design system is in place before the shell renders, so it never flashes
-    // unstyled; both chunks come in parallel.
-    const [{ openWorkspace }] = await Promise.all([import('../data/workspace.ts'), loadAppSystem()])
+    // The shell's chunk (Chakra and the theme with it) comes in parallel with the data layer's.
+    const [{ openWorkspace }] = await Promise.all([import('../data/workspace.ts'), loadShell()])
     return { user, workspace: openWorkspace(user.id) }
   },
   component: AppLayout,

@@ -3,13 +3,26 @@ import { breakpoints } from '@chakra-ui/react/dist/esm/theme/breakpoints.js'
 import { globalCss } from '@chakra-ui/react/dist/esm/theme/global-css.js'
 import { layerStyles } from '@chakra-ui/react/dist/esm/theme/layer-styles.js'
 import { animationStyles } from '@chakra-ui/react/dist/esm/theme/motion-styles.js'
+import { badgeRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/badge.js'
 import { buttonRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/button.js'
 import { cardSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/card.js'
+import { collapsibleSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/collapsible.js'
+import { dataListSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/data-list.js'
+import { datePickerSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/date-picker.js'
+import { dialogSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/dialog.js'
 import { fieldSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/field.js'
 import { headingRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/heading.js'
+import { inputAddonRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/input-addon.js'
 import { inputRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/input.js'
 import { linkRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/link.js'
+import { listSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/list.js'
+import { menuSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/menu.js'
+import { nativeSelectSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/native-select.js'
 import { spinnerRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/spinner.js'
+import { statSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/stat.js'
+import { tableSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/table.js'
+import { textareaRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/textarea.js'
+import { toastSlotRecipe } from '@chakra-ui/react/dist/esm/theme/recipes/toast.js'
 import { semanticColors } from '@chakra-ui/react/dist/esm/theme/semantic-tokens/colors.js'
 import { semanticRadii } from '@chakra-ui/react/dist/esm/theme/semantic-tokens/radii.js'
 import { semanticShadows } from '@chakra-ui/react/dist/esm/theme/semantic-tokens/shadows.js'
@@ -33,19 +46,19 @@ import { sizes } from '@chakra-ui/react/dist/esm/theme/tokens/sizes.js'
 import { spacing } from '@chakra-ui/react/dist/esm/theme/tokens/spacing.js'
 import { zIndices } from '@chakra-ui/react/dist/esm/theme/tokens/z-indices.js'
 
-// Chakra's `defaultConfig` carries the recipes of all its ~100 components, about 15 kB gzip of
-// the first download. The app takes Chakra's tokens and styles whole, and only the recipes of
-// the components it uses: here those of the pages a signed-out visitor sees (login, the error
-// page, the loading spinner); the signed-in screens' are in appTheme.ts, a chunk loaded with the
-// shell. tests/unit/theme.test.ts fails when a component is used whose recipe is missing.
+// Chakra's `defaultConfig` carries the recipes of all its ~100 components, about 15 kB gzip. The
+// app takes Chakra's tokens and styles whole, and only the recipes of the components it uses.
+// tests/unit/theme.test.ts fails when a component is used whose recipe is missing. Chakra and
+// this theme come with the signed-in shell (AppShell.tsx); the pages a signed-out visitor sees
+// are plain elements (plain.css), so the first visit does not download them.
 //
 // The parts are imported from their own files, not from '@chakra-ui/react/theme': that module
-// also builds Chakra's full theme, and the bundler would then put every recipe appTheme.ts
-// imports into the entry chunk. Chakra's package exports do not list these files, so
-// vite.config.ts and tsconfig.json map the paths (Chakra is pinned; a moved file fails the build).
+// also builds Chakra's full theme, every recipe included. Chakra's package exports do not list
+// these files, so vite.config.ts and tsconfig.json map the paths (Chakra is pinned; a moved file
+// fails the build).
 
-/** Chakra's theme without recipes, plus the recipes of the signed-out pages. */
-export const baseThemeConfig = defineConfig({
+/** Chakra's theme with the recipes of the components the app uses. */
+const baseThemeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
@@ -77,13 +90,29 @@ export const baseThemeConfig = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       heading: headingRecipe,
       input: inputRecipe,
+      inputAddon: inputAddonRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
-    slotRecipes: { card: cardSlotRecipe, field: fieldSlotRecipe },
+    slotRecipes: {
+      card: cardSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dataList: dataListSlotRecipe,
+      datePicker: datePickerSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      stat: statSlotRecipe,
+      table: tableSlotRecipe,
+      toast: toastSlotRecipe,
+    },
   },
 })
 
@@ -99,7 +128,7 @@ const both = (value: string) => ({ value: { _light: value, _dark: value } })
  * 3.3–3.8:1, below the 4.5:1 small text needs, so they move one shade darker. Every button is at
  * least 44 px tall, a thumb's width, and the smallest size's text is 14 px, not 12.
  */
-export const ledgerConfig = defineConfig({
+const ledgerConfig = defineConfig({
   globalCss: {
     'html, body': { bg: 'gray.50', color: 'gray.900' },
     'td, [data-figure]': { fontVariantNumeric: 'tabular-nums' },
@@ -131,5 +160,5 @@ export const ledgerConfig = defineConfig({
   },
 })
 
-/** The design system of the signed-out pages; the shell switches to appTheme.ts's. */
+/** The app's design system, for the shell's ChakraProvider. */
 export const system = createSystem(defaultBaseConfig, baseThemeConfig, ledgerConfig)

@@ -1,4 +1,3 @@
-import { Box, Button, Card, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +10,10 @@ type Mode = 'login' | 'signup'
 
 const switchTo: Record<Mode, Mode> = { login: 'signup', signup: 'login' }
 
-/** Email and password, with a toggle between Login and Sign Up; success opens People. */
+/**
+ * Email and password, with a toggle between Login and Sign Up; success opens People.
+ * Plain elements styled by ui/plain.css: the first visit does not wait for Chakra (see there).
+ */
 export function LoginScreen() {
   const navigate = useNavigate()
   const { t } = useTranslation('auth')
@@ -40,77 +42,71 @@ export function LoginScreen() {
   }
 
   return (
-    <Box minH="100dvh" display="flex" alignItems="center" justifyContent="center" p="4">
-      <Card.Root w="full" maxW="sm">
-        <Card.Header>
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="2">
-            <Text fontWeight="bold" color="teal.800">
-              {t('common:appName')}
-            </Text>
+    <main className="plain-page">
+      <div className="plain-card">
+        <header className="plain-card-header">
+          <div className="plain-bar">
+            <p className="plain-brand">{t('common:appName')}</p>
             <LanguageSwitch />
-          </Flex>
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
+          </div>
+          <h1 className="plain-title">{title}</h1>
+        </header>
+        <div className="plain-card-body">
           {expired && (
-            <Text role="status" mb="4" color="orange.fg">
+            <p role="status" className="plain-text plain-warning">
               {t('messages.expired')}
-            </Text>
+            </p>
           )}
-          {!online && (
-            <Text mb="4" color="fg.muted">
-              {t('messages.offlineNow')}
-            </Text>
-          )}
+          {!online && <p className="plain-text plain-muted">{t('messages.offlineNow')}</p>}
           {!window.isSecureContext && (
-            <Text mb="4" color="fg.muted">
-              {t('messages.insecure')}
-            </Text>
+            <p className="plain-text plain-muted">{t('messages.insecure')}</p>
           )}
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <Stack gap="4">
-              <Field.Root required>
-                <Field.Label>{t('email')}</Field.Label>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                />
-              </Field.Root>
-              <Field.Root required>
-                <Field.Label>{t('password')}</Field.Label>
-                <Input
-                  type="password"
-                  autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                />
-              </Field.Root>
-              {error !== null && (
-                <Text role="alert" color="red.600">
-                  {error}
-                </Text>
-              )}
-              <Button type="submit" colorPalette="teal" loading={busy}>
-                {title}
-              </Button>
-              <Button
-                variant="plain"
-                color="teal.700"
-                onClick={() => {
-                  setMode(switchTo[mode])
-                  setError(null)
-                }}
-              >
-                {t(`${mode}.switchPrompt`)}
-              </Button>
-            </Stack>
+          <form className="plain-form" onSubmit={(event) => void submit(event)} noValidate>
+            <label className="plain-field">
+              {t('email')}
+              <input
+                className="plain-input"
+                type="email"
+                required
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+            </label>
+            <label className="plain-field">
+              {t('password')}
+              <input
+                className="plain-input"
+                type="password"
+                required
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
+            </label>
+            {error !== null && (
+              <p role="alert" className="plain-error">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="plain-button" disabled={busy} aria-busy={busy}>
+              {busy && <span className="plain-spinner" aria-hidden="true" />}
+              {title}
+            </button>
+            <button
+              type="button"
+              className="plain-button"
+              data-variant="plain"
+              onClick={() => {
+                setMode(switchTo[mode])
+                setError(null)
+              }}
+            >
+              {t(`${mode}.switchPrompt`)}
+            </button>
           </form>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+        </div>
+      </div>
+    </main>
   )
 }

@@ -1,4 +1,4 @@
-import { Box } from '@chakra-ui/react'
+import { Box, ChakraProvider } from '@chakra-ui/react'
 import { Navigate, Outlet } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import type { Workspace } from '../../data/workspace.ts'
 import { SignedInProvider } from '../../data/WorkspaceContext.tsx'
 import { canSignInOffline, offlineSignInSupported } from '../../data/offlineSignIn.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { system } from '../theme.ts'
 import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
@@ -16,8 +17,10 @@ import { NewerLayoutGate } from './NewerLayoutGate.tsx'
 import { TopBar } from './TopBar.tsx'
 
 /**
- * The signed-in frame around every screen. If the session ends while it is on screen (Logout
- * here, or the server refusing it) it leaves for the login page.
+ * The signed-in frame around every screen, and Chakra's provider: the screens below it are the
+ * only ones drawn with Chakra (the signed-out pages are plain, see ui/plain.css). If the session
+ * ends while it is on screen (Logout here, or the server refusing it) it leaves for the login
+ * page.
  */
 export function AppShell({ user, workspace }: { user: SessionUser; workspace: Workspace }) {
   const session = useSyncExternalStore(subscribeSession, getSessionState)
@@ -25,9 +28,11 @@ export function AppShell({ user, workspace }: { user: SessionUser; workspace: Wo
     return <Navigate to="/login" replace />
   }
   return (
-    <SignedInProvider user={user} workspace={workspace}>
-      <Frame email={user.email} />
-    </SignedInProvider>
+    <ChakraProvider value={system}>
+      <SignedInProvider user={user} workspace={workspace}>
+        <Frame email={user.email} />
+      </SignedInProvider>
+    </ChakraProvider>
   )
 }
 

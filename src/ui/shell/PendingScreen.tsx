@@ -1,12 +1,14 @@
-import { Center, Spinner } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 
-/** Shown while a screen's code is loading (only on a slow first visit to that screen). */
+/**
+ * Shown while a screen's code is loading (only on a slow first visit to that screen). Plain
+ * elements (ui/plain.css): the shell's own code, Chakra included, may be what is loading.
+ */
 export function PendingScreen() {
   const { t } = useTranslation('shell')
   return (
-    <Center py="16">
-      <Spinner aria-label={t('loading')} color="teal.600" />
-    </Center>
+    <div className="plain-center">
+      <span className="plain-spinner" role="status" aria-label={t('loading')} />
+    </div>
   )
 }
