@@ -1,14 +1,18 @@
 /**
  * The app's one i18next instance. Every text a lender sees comes from the catalogues under
- * ./locales/<language>/<namespace>.json; a new namespace file is picked up here without an edit,
- * because the glob below is eager (bundled, read synchronously: the first render already has
- * every text, offline too).
+ * ./locales/<language>/<namespace>.json, in two parts:
+ *  - the namespaces of the pages a signed-out visitor sees (SIGNED_OUT_NAMESPACES) are bundled
+ *    with the entry, so the login page's first render has its texts;
+ *  - every other file (a new one is picked up without an edit) is one chunk, added by
+ *    loadAppCatalogues() before the signed-in shell renders. The service worker precaches it, so
+ *    this holds offline too.
  *
  * Numbers, money and dates are not translated: both languages show ₹2,50,000.00 (en-IN grouping)
  * and DD/MM/YYYY, through the existing helpers.
  */
-import i18next, { type Resource, type ResourceLanguage } from 'i18next'
+import i18next, { type Resource } from 'i18next'
 import { initReactI18next, useTranslation } from 'react-i18next'
+import type { CatalogueModules } from './appCatalogues.ts'
 
 /** The languages the app speaks. */
 export type Language = 'en' | 'hi'
@@ -22,12 +26,20 @@ export const LANGUAGE_STORAGE_KEY = 'rin-khata.language'
 /** The `lang` of <html> for each language (screen readers, fonts, hyphenation). */
 export const HTML_LANG: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' }
 
-const modules = import.meta.glob<{ default: ResourceLanguage[string] }>('./locales/*/*.json', {
+/**
+ * The namespaces of the login page, the error page and the loading spinner, in both languages.
+ * tests/unit/i18n-keys.test.ts fails when a signed-out page asks for a text outside them.
+ */
+export const SIGNED_OUT_NAMESPACES = ['auth', 'common', 'shell'] as const
+
+// The glob must name the files literally (Vite reads it at build time); appCatalogues.ts
+// takes the rest.
+const signedOut: CatalogueModules = import.meta.glob('./locales/*/{auth,common,shell}.json', {
   eager: true,
 })
 
 /** { en: { common: {...}, auth: {...} }, hi: {...} } from the files' paths. */
-function loadResources(): Resource {
+function resourcesOf(modules: CatalogueModules): Resource {
   const resources: Resource = {}
   for (const [path, module] of Object.entries(modules)) {
     const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)
@@ -75,23 +87,37 @@ function applyToDocument(language: Language): void {
 /** The app's i18next instance, initialised synchronously on import. */
 export const i18n = i18next.createInstance()
 
-const resources = loadResources()
 const startLanguage = initialLanguage()
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: resourcesOf(signedOut),
   lng: startLanguage,
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources.en ?? {}),
+  ns: [...SIGNED_OUT_NAMESPACES],
   defaultNS: 'common',
   // React escapes what it renders; escaping here too would show &amp; and friends.
   interpolation: { escapeValue: false },
-  // Resources are bundled: init finishes before the first render.
+  // The signed-out resources are bundled: init finishes before the first render.
   initAsync: false,
   returnNull: false,
 })
 applyToDocument(startLanguage)
+
+/**
+ * Adds the signed-in screens' catalogues (every namespace besides SIGNED_OUT_NAMESPACES) to the
+ * instance; the app route awaits it before the shell renders. A second call adds nothing new.
+ */
+export async function loadAppCatalogues(): Promise<void> {
+  const { appCatalogues } = await import('./appCatalogues.ts')
+  for (const [language, namespaces] of Object.entries(resourcesOf(appCatalogues))) {
+    for (const [namespace, texts] of Object.entries(namespaces)) {
+      if (!i18n.hasResourceBundle(language, namespace)) {
+        i18n.addResourceBundle(language, namespace, texts)
+      }
+    }
+  }
+}
 
 /** The current language (one of LANGUAGES). */
 export function currentLanguage(): Language {

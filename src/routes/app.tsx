@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { resolveSession } from '../data/session.ts'
+import { loadAppCatalogues } from '../i18n/index.ts'
 import { rootRoute } from './root.tsx'
 
-// The shell and the data layer (Yjs, IndexedDB, the socket, the schema) are chunks of their
-// own: the login page never needs them, and a signed-in start fetches them in parallel.
+// The shell, the screens' texts and the data layer (Yjs, IndexedDB, the socket, the schema) are
+// chunks of their own: the login page never needs them, and a signed-in start fetches them in
+// parallel.
 const loadShell = () => import('../ui/shell/AppShell.tsx')
 const AppShell = lazyRouteComponent(loadShell, 'AppShell')
 
@@ -17,8 +19,13 @@ export const appRoute = createRoute({
   beforeLoad: async () => {
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
-    // The shell's chunk (Chakra and the theme with it) comes in parallel with the data layer's.
-    const [{ openWorkspace }] = await Promise.all([import('../data/workspace.ts'), loadShell()])
+    // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
+    // with the data layer's.
+    const [{ openWorkspace }] = await Promise.all([
+      import('../data/workspace.ts'),
+      loadShell(),
+      loadAppCatalogues(),
+    ])
     return { user, workspace: openWorkspace(user.id) }
   },
   component: AppLayout,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loanFormMessage } from '../../src/features/loans/loanForm.ts'
-import { i18n } from '../../src/i18n/index.ts'
+import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
+
+await loadAppCatalogues()
 
 describe('loan form messages', () => {
   it("words each refusal in the spec's English and in Hindi", () => {

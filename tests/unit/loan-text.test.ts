@@ -6,7 +6,9 @@ import {
   loanTitle,
   rateText,
 } from '../../src/features/loans/loanText.ts'
-import { i18n } from '../../src/i18n/index.ts'
+import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
+
+await loadAppCatalogues()
 
 describe('naming a loan among one borrower’s loans', () => {
   const tractor = {

@@ -3,7 +3,9 @@ import * as Y from 'yjs'
 import { importPeopleCsv, parsePeopleCsv } from '../../shared/book/peopleCsv.ts'
 import { addCity, readCities } from '../../shared/schema/city.ts'
 import { readLender } from '../../shared/schema/lender.ts'
-import { i18n } from '../../src/i18n/index.ts'
+import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
+
+await loadAppCatalogues()
 
 /** The app's English texts, as an English-speaking lender reads them. */
 const english = i18n.getFixedT('en', 'people')

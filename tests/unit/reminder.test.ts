@@ -7,7 +7,7 @@ import {
   smsLink,
   whatsAppLink,
 } from '../../shared/book/reminder.ts'
-import { i18n } from '../../src/i18n/index.ts'
+import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
 import {
   messageLanguage,
   messageT,
@@ -19,6 +19,8 @@ const en = sayIn(messageT('en'))
 const hi = sayIn(messageT('hi'))
 import { loanFigures, overdueLoans } from '../../shared/ledger/engine.ts'
 import type { LedgerLoan } from '../../shared/ledger/types.ts'
+
+await loadAppCatalogues()
 
 const upiLink = upiPayLink({
   upiId: 'suresh@okaxis',

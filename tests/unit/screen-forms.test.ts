@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { checkLoanForm, type LoanFormValues } from '../../src/features/loans/loanForm.ts'
 import { verhoeffCheckDigit } from '../../shared/identity.ts'
 import { blankPerson, checkPersonForm } from '../../src/features/people/personForm.ts'
-import { i18n } from '../../src/i18n/index.ts'
+import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
+
+await loadAppCatalogues()
 
 /** English, as the app starts for an English browser. */
 const t = i18n.getFixedT('en')

@@ -8,6 +8,9 @@ import {
   type Period,
 } from '../../src/features/statement/statement.ts'
 import { textRuns } from '../../src/features/statement/textRuns.ts'
+import { loadAppCatalogues } from '../../src/i18n/index.ts'
+
+await loadAppCatalogues()
 
 // The engine notes' worked example: ₹10,000 at 2 % a month from 2025-01-01.
 const base: Loan = {

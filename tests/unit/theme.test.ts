@@ -9,16 +9,9 @@ import path from 'node:path'
 import { defaultSystem, type SystemContext } from '@chakra-ui/react'
 import { describe, expect, it } from 'vitest'
 import { system } from '../../src/ui/theme.ts'
+import { signedOutFiles } from './signedOutPages.ts'
 
 const SRC = path.resolve(import.meta.dirname, '../../src')
-
-/** The pages a signed-out visitor can see, drawn before the shell brings Chakra's provider. */
-const SIGNED_OUT_ROOTS = [
-  'main.tsx',
-  'features/auth/LoginScreen.tsx',
-  'routes/RouteError.tsx',
-  'ui/shell/PendingScreen.tsx',
-]
 
 // Components styled by another component's recipe.
 const RECIPE_OF: Record<string, string> = {
@@ -50,21 +43,6 @@ function chakraImports(source: string): string[] {
     }
   }
   return names
-}
-
-/** Files reachable from `roots` through static relative imports (dynamic ones are chunks). */
-function staticClosure(roots: string[]): string[] {
-  const seen = new Set<string>()
-  const visit = (file: string) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    const source = readFileSync(file, 'utf8')
-    for (const match of source.matchAll(/^import[^'"]*from\s*'(\.[^']+)'/gm)) {
-      visit(path.resolve(path.dirname(file), match[1]!))
-    }
-  }
-  for (const root of roots) visit(path.join(SRC, root))
-  return [...seen]
 }
 
 /** Chakra recipe keys the components imported by `files` need. */
@@ -99,7 +77,7 @@ describe('design system', () => {
 
   it('draws the signed-out pages without Chakra, whose provider is the shell’s', () => {
     // Outside the provider a Chakra component has no system to read and the page fails.
-    const files = staticClosure(SIGNED_OUT_ROOTS).filter((file) => /\.tsx?$/.test(file))
+    const files = signedOutFiles()
     expect(files.map((file) => path.relative(SRC, file))).toContain('features/auth/LoginScreen.tsx')
     const drawnWithChakra = files
       .filter((file) => /from '@chakra-ui\/react/.test(readFileSync(file, 'utf8')))
