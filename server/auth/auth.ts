@@ -75,8 +75,12 @@ function buildAuth(options: AuthOptions) {
       },
     },
     // better-auth's defaults limit sign-in and sign-up to 3 requests per 10 s per address; it
-    // enables them only in production, we always do.
-    rateLimit: { enabled: true, storage: 'memory' },
+    // enables them only in production, we always do. Its default of 100 per 10 s for every other
+    // path also covered /get-session, which the app asks on every start: a 429 there reads as
+    // "no answer", and a device with a valid cookie but nothing cached was sent to the login
+    // page (several phones behind one address could get there). /get-session only reads the
+    // session a cookie already proves, so it is not limited; everything that takes a password is.
+    rateLimit: { enabled: true, storage: 'memory', customRules: { '/get-session': false } },
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     telemetry: { enabled: false },
     logger: { disabled: !options.verbose, level: 'warn' },
