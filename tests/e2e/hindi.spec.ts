@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import enAuth from '../../src/i18n/locales/en/auth.json' with { type: 'json' }
 import hiAuth from '../../src/i18n/locales/hi/auth.json' with { type: 'json' }
 import hiCommon from '../../src/i18n/locales/hi/common.json' with { type: 'json' }
 import hiSettings from '../../src/i18n/locales/hi/settings.json' with { type: 'json' }
@@ -21,11 +22,16 @@ test('a lender switches to Hindi on the login screen, keeps it after a reload, a
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN')
   await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible()
 
+  // A message already on screen follows the switch too.
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText(enAuth.messages.required)
+
   // Each language is written in its own script, so a lender finds theirs without reading the other.
   const languages = page.getByRole('group', { name: 'Language' })
   await languages.getByRole('button', { name: 'हिन्दी' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
   await expect(page.getByRole('heading', { name: hiAuth.login.title, level: 1 })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText(hiAuth.messages.required)
   await expect(page.getByRole('group', { name: hiCommon.language })).toBeVisible()
   await expect(page).toHaveTitle(hiCommon.appName)
 

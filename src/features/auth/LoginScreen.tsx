@@ -3,12 +3,20 @@ import { useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
 import { useOnline } from '../../ui/useOnline.ts'
-import { authenticate, getSessionState, subscribeSession } from '../../data/session.ts'
+import {
+  authenticate,
+  getSessionState,
+  subscribeSession,
+  type AuthFailure,
+} from '../../data/session.ts'
 import { authFailureMessage } from './authMessages.ts'
 
 type Mode = 'login' | 'signup'
 
 const switchTo: Record<Mode, Mode> = { login: 'signup', signup: 'login' }
+
+/** Why the form was refused: empty fields, or the server's (or this device's) answer. */
+type Problem = 'required' | AuthFailure
 
 /**
  * Email and password, with a toggle between Login and Sign Up; success opens People.
@@ -20,7 +28,8 @@ export function LoginScreen() {
   const [mode, setMode] = useState<Mode>('login')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  // What went wrong, not its sentence: the sentence follows the language switch.
+  const [problem, setProblem] = useState<Problem | null>(null)
   const [busy, setBusy] = useState(false)
   const title = t(`${mode}.title`)
   const session = useSyncExternalStore(subscribeSession, getSessionState)
@@ -30,15 +39,15 @@ export function LoginScreen() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (email.trim() === '' || password === '') {
-      setError(t('messages.required'))
+      setProblem('required')
       return
     }
     setBusy(true)
-    setError(null)
+    setProblem(null)
     const result = await authenticate(mode, email.trim(), password)
     setBusy(false)
     if (result.ok) await navigate({ to: '/people', replace: true })
-    else setError(authFailureMessage(result, t))
+    else setProblem(result)
   }
 
   return (
@@ -84,9 +93,9 @@ export function LoginScreen() {
                 onChange={(event) => setPassword(event.currentTarget.value)}
               />
             </label>
-            {error !== null && (
+            {problem !== null && (
               <p role="alert" className="plain-error">
-                {error}
+                {problem === 'required' ? t('messages.required') : authFailureMessage(problem, t)}
               </p>
             )}
             <button type="submit" className="plain-button" disabled={busy} aria-busy={busy}>
@@ -99,7 +108,7 @@ export function LoginScreen() {
               data-variant="plain"
               onClick={() => {
                 setMode(switchTo[mode])
-                setError(null)
+                setProblem(null)
               }}
             >
               {t(`${mode}.switchPrompt`)}
