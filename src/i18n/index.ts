@@ -104,19 +104,27 @@ void i18n.use(initReactI18next).init({
 })
 applyToDocument(startLanguage)
 
+let appCataloguesAdded: Promise<void> | null = null
+
+/** A chunk that failed to arrive (no network, no service worker yet) is asked for again. */
+function retryNextTime(error: unknown): never {
+  appCataloguesAdded = null
+  throw error
+}
+
 /**
  * Adds the signed-in screens' catalogues (every namespace besides SIGNED_OUT_NAMESPACES) to the
- * instance; the app route awaits it before the shell renders. A second call adds nothing new.
+ * instance, once; the app route awaits it before the shell renders, on every navigation.
  */
-export async function loadAppCatalogues(): Promise<void> {
-  const { appCatalogues } = await import('./appCatalogues.ts')
-  for (const [language, namespaces] of Object.entries(resourcesOf(appCatalogues))) {
-    for (const [namespace, texts] of Object.entries(namespaces)) {
-      if (!i18n.hasResourceBundle(language, namespace)) {
+export function loadAppCatalogues(): Promise<void> {
+  appCataloguesAdded ??= import('./appCatalogues.ts').then(({ appCatalogues }) => {
+    for (const [language, namespaces] of Object.entries(resourcesOf(appCatalogues))) {
+      for (const [namespace, texts] of Object.entries(namespaces)) {
         i18n.addResourceBundle(language, namespace, texts)
       }
     }
-  }
+  }, retryNextTime)
+  return appCataloguesAdded
 }
 
 /** The current language (one of LANGUAGES). */
