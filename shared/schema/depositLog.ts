@@ -1,25 +1,38 @@
 /**
- * Deposits as layout 2 stores them: one append-only root Y.Array, `deposits`, holding one compact
+ * Deposits as the log stores them: one append-only root Y.Array, `deposits`, holding one compact
  * record per deposit. A 100,000-payment book took 15 MiB as one map entry per payment; as records
- * in one array it takes about 4 MiB, and it decodes in a tenth of the time, because entries that
+ * in one array it takes about 7 MiB, and it decodes in a tenth of the time, because entries that
  * one device appends one after another merge into a single Yjs item.
  *
- * A record is a plain array, written once and never changed:
+ * A record is written once and never changed. Layout 3 writes it as one line of text:
+ *
+ *     depositId,day,createdAt,loanId,amount[,loanId,amount…][\n{extra}]
+ *
+ * - ids: a `newId` id (20 hex digits) as 14 base64url characters;
+ * - numbers in base 36: the deposit's date as an epoch day (days since 1970-01-01), createdAt as
+ *   epoch milliseconds, and each payment's amount in paise;
+ * - extra, after a newline, as JSON: `{ note?, by?, ids? }`: the description when it is not the
+ *   default, who recorded it, and the payments' ids when they are not the ones `paymentId` derives
+ *   (an import or a migration keeps the ids it was given).
+ *
+ * Why text: a device holds every record of the book in memory, and Yjs gives a record back as the
+ * value it was written as. Text is one string; the array of layout 2, below, was an array with
+ * room for seventeen values, two byte views (which keep the whole update they came in alive) and
+ * a boxed number: 50 bytes of a big book's heap against 230.
+ *
+ * A deposit whose ids or timestamp do not fit the text (ids from layout 1, a timestamp that
+ * milliseconds do not give back) is written as layout 2 wrote every record, a plain array:
  *
  *     [depositId, day, createdAt, extra, loanId, amount, loanId, amount, …]
  *
- * - ids: a `newId` id (20 hex digits) is stored as its 10 bytes, any other id as its string;
- * - day: the deposit's date as an epoch day (days since 1970-01-01);
- * - createdAt: epoch milliseconds, or the ISO string when milliseconds would not give it back;
- * - extra: null, or `{ note?, by?, ids? }`: the description when it is not the default, who
- *   recorded it, and the payments' ids when they are not the ones `paymentId` derives (an import
- *   or the migration keeps the ids it was given);
- * - then one (loanId, amount) pair per payment, amount in paise.
+ * with ids as their 10 bytes or as the string they are, createdAt as milliseconds or as the ISO
+ * string, extra as an object or null. Readers take both.
  *
  * Why one array and not a map keyed by id: a map keeps one Yjs item per key forever, with the key
  * written out; records in an array cost only their own bytes. Two devices that append while apart
- * both keep their records (an array never drops a concurrent insert), and nothing here is ever
- * deleted, so the order the array settles in does not matter: readers sort payments themselves.
+ * both keep their records (an array never drops a concurrent insert), and readers sort payments
+ * themselves, so the order the array settles in does not matter. Records are deleted only by the
+ * move to layout 3 (`compactDepositLog`), which puts each back as text in the same transaction.
  */
 import type * as Y from 'yjs'
 import { epochDay, fromEpochDay } from '../dates.ts'
@@ -52,8 +65,63 @@ export function paymentId(depositId: string, index: number): string {
 
 const HEX_ID = /^[0-9a-f]{20}$/
 const HEX = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'))
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+const BASE64URL_VALUE = new Int8Array(128).fill(-1)
+for (let n = 0; n < 64; n++) BASE64URL_VALUE[BASE64URL.charCodeAt(n)] = n
 
-/** A `newId` id as its 10 bytes; any other id as it is. */
+/** A `newId` id as 14 base64url characters: its 80 bits, right-aligned (the first holds two). */
+function idToText(id: string): string {
+  let value = BigInt(`0x${id}`)
+  const chars = new Array<string>(14)
+  for (let i = 13; i >= 0; i--) {
+    chars[i] = BASE64URL[Number(value & 63n)] as string
+    value >>= 6n
+  }
+  return chars.join('')
+}
+
+const digits: string[] = new Array<string>(10)
+
+/**
+ * The id written by `idToText`, or null when `text` is not one. Joined, not added up: ten `+=`
+ * would leave a chain of string pieces behind every id, not one flat string.
+ */
+function textToId(text: string): string | null {
+  if (text.length !== 14) return null
+  let pending = BASE64URL_VALUE[text.charCodeAt(0)] ?? -1
+  if (pending < 0 || pending > 3) return null
+  let bits = 2
+  let byte = 0
+  for (let i = 1; i < 14; i++) {
+    const value = BASE64URL_VALUE[text.charCodeAt(i)] ?? -1
+    if (value < 0) return null
+    pending = (pending << 6) | value
+    bits += 6
+    if (bits >= 8) {
+      bits -= 8
+      digits[byte++] = HEX[pending >> bits] as string
+      pending &= (1 << bits) - 1
+    }
+  }
+  return digits.join('')
+}
+
+/** A whole number written by `toString(36)`, or NaN when `text` is not one. */
+function fromBase36(text: string): number {
+  const negative = text.charCodeAt(0) === 45 // '-'
+  let i = negative ? 1 : 0
+  if (i === text.length || text.length > 12) return NaN
+  let value = 0
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 122 ? code - 87 : -1
+    if (digit < 0) return NaN
+    value = value * 36 + digit
+  }
+  return negative ? -value : value
+}
+
+/** Layout 2's form of a `newId` id: its 10 bytes; any other id as it is. */
 function packId(id: string): Uint8Array | string {
   if (!HEX_ID.test(id)) return id
   const bytes = new Uint8Array(10)
@@ -61,12 +129,7 @@ function packId(id: string): Uint8Array | string {
   return bytes
 }
 
-const digits: string[] = new Array<string>(10)
-
-/**
- * The id stored by `packId`, or null when the value is neither form. Joined, not added up: ten
- * `+=` would leave a chain of string pieces behind every id, not one flat string.
- */
+/** The id stored by `packId`, or null when the value is neither form. */
 function unpackId(value: unknown): string | null {
   if (typeof value === 'string') return value === '' ? null : value
   if (!(value instanceof Uint8Array) || value.length !== 10) return null
@@ -74,12 +137,22 @@ function unpackId(value: unknown): string | null {
   return digits.join('')
 }
 
-// A book has ten payments or so per loan: one string per loan id, not one per payment.
+// A book has ten payments or so per loan: one string per loan id, not one per payment, found
+// by the text or the value it is stored as (a first read of a big book then builds and hashes
+// one id per loan, not one per payment).
 const loanIds = new Map<string, string>()
 
-// The same for ids stored as bytes, found by the bytes: a first read of a big book then builds
-// and hashes one hex string per loan, not one per payment. Keyed by the first six bytes (exact
-// as a number); the other four must match too, or the id is built afresh.
+/** The loan id stored as text, as one shared string per id; null when malformed. */
+function loanIdOfText(text: string): string | null {
+  const known = loanIds.get(text)
+  if (known !== undefined) return known
+  const id = textToId(text)
+  if (id !== null) loanIds.set(text, id)
+  return id
+}
+
+// Layout 2's ids stored as bytes are found by the bytes: keyed by the first six (exact as a
+// number); the other four must match too, or the id is built afresh.
 const loanIdsByBytes = new Map<number, { tail: number; id: string }>()
 
 /** The loan id stored by `packId`, as one shared string per id; null when malformed. */
@@ -101,6 +174,20 @@ function unpackLoanId(value: unknown): string | null {
   const id = unpackId(value) as string
   if (!known) loanIdsByBytes.set(head, { tail, id })
   return id
+}
+
+// Who recorded a deposit: a book has a few lenders' devices, and every record names one.
+const actors = new Map<string, Actor>()
+
+/** The actor stored in `value`, one shared object per account and device. */
+function internActor(value: unknown): Actor | undefined {
+  const actor = readActor(value)
+  if (!actor) return undefined
+  const key = `${actor.account}\n${actor.device}`
+  const known = actors.get(key)
+  if (known) return known
+  actors.set(key, actor)
+  return actor
 }
 
 /** A timestamp as epoch milliseconds when they give it back exactly, else the string. */
@@ -157,71 +244,114 @@ function dateOfDay(day: number): IsoDate {
   return date
 }
 
-/** The record `deposit` is stored as. */
-export function packDeposit(deposit: DepositRecord): unknown[] {
+/** The record `deposit` is stored as: text when its ids and timestamp fit, else layout 2's array. */
+export function packDeposit(deposit: DepositRecord): string | unknown[] {
   const ids = deposit.payments.map((p) => p.id)
   const derived = ids.every((id, index) => id === paymentId(deposit.depositId, index))
-  const extra = {
+  const fields = {
     ...(deposit.description !== DEFAULT_DEPOSIT_DESCRIPTION && { note: deposit.description }),
     ...(deposit.createdBy && { by: { ...deposit.createdBy } }),
     ...(!derived && { ids }),
   }
-  const record: unknown[] = [
-    packId(deposit.depositId),
-    epochDay(deposit.date),
-    packTime(deposit.createdAt),
-    Object.keys(extra).length ? extra : null,
-  ]
+  const extra = Object.keys(fields).length ? fields : null
+  const day = epochDay(deposit.date)
+  const createdAt = packTime(deposit.createdAt)
+  const fitsText =
+    typeof createdAt === 'number' &&
+    HEX_ID.test(deposit.depositId) &&
+    deposit.payments.every((p) => HEX_ID.test(p.loanId) && Number.isSafeInteger(p.amount))
+  if (fitsText) {
+    const parts = [idToText(deposit.depositId), day.toString(36), createdAt.toString(36)]
+    for (const { loanId, amount } of deposit.payments) {
+      parts.push(idToText(loanId), amount.toString(36))
+    }
+    // JSON escapes every newline inside it: the first one in a record is always this one.
+    return extra ? `${parts.join(',')}\n${JSON.stringify(extra)}` : parts.join(',')
+  }
+  const record: unknown[] = [packId(deposit.depositId), day, createdAt, extra]
   for (const { loanId, amount } of deposit.payments) record.push(packId(loanId), amount)
   return record
 }
 
-// Records never change, so each is read once; later reads reuse its payments.
-const unpacked = new WeakMap<object, readonly Payment[]>()
 const NONE: readonly Payment[] = []
+
+// A record's payments as its reader found them, before they are checked (no allocation per record).
+const recordLoans: (string | null)[] = []
+const recordAmounts: unknown[] = []
 
 /**
  * The payments of a stored record, in the order they were recorded; none when the record is
  * malformed (a doc from the network may hold anything: a bad record is skipped whole, so a
- * deposit is never shown in part).
+ * deposit is never shown in part). Each call builds them afresh: a caller that reads a record
+ * twice and needs the same objects keeps them (as the projection does).
  */
 export function unpackDeposit(record: unknown): readonly Payment[] {
-  if (!Array.isArray(record)) return NONE
-  const cached = unpacked.get(record)
-  if (cached) return cached
-  const payments = readRecord(record)
-  unpacked.set(record, payments)
-  return payments
+  if (typeof record === 'string') return readText(record)
+  if (Array.isArray(record)) return readArray(record)
+  return NONE
 }
 
-function readRecord(record: unknown[]): readonly Payment[] {
-  const [rawDepositId, day, rawCreatedAt, rawExtra] = record
-  const depositId = unpackId(rawDepositId)
-  const createdAt = unpackTime(rawCreatedAt)
-  const count = (record.length - 4) / 2
-  if (
-    depositId === null ||
-    createdAt === null ||
-    !Number.isSafeInteger(day) ||
-    !Number.isInteger(count) ||
-    count < 1
-  ) {
-    return NONE
+function readText(record: string): readonly Payment[] {
+  const newline = record.indexOf('\n')
+  const fields = (newline < 0 ? record : record.slice(0, newline)).split(',')
+  const count = (fields.length - 3) / 2
+  if (!Number.isInteger(count) || count < 1) return NONE
+  let extra: unknown = null
+  if (newline >= 0) {
+    try {
+      extra = JSON.parse(record.slice(newline + 1))
+    } catch {
+      return NONE
+    }
+    if (extra === null) return NONE
   }
+  const ms = fromBase36(fields[2] as string)
+  for (let index = 0; index < count; index++) {
+    recordLoans[index] = loanIdOfText(fields[3 + index * 2] as string)
+    recordAmounts[index] = fromBase36(fields[4 + index * 2] as string)
+  }
+  return buildPayments(
+    textToId(fields[0] as string),
+    fromBase36(fields[1] as string),
+    Number.isSafeInteger(ms) ? unpackTime(ms) : null,
+    extra,
+    count,
+  )
+}
+
+function readArray(record: unknown[]): readonly Payment[] {
+  const count = (record.length - 4) / 2
+  if (!Number.isInteger(count) || count < 1) return NONE
+  for (let index = 0; index < count; index++) {
+    recordLoans[index] = unpackLoanId(record[4 + index * 2])
+    recordAmounts[index] = record[5 + index * 2]
+  }
+  return buildPayments(unpackId(record[0]), record[1], unpackTime(record[2]), record[3], count)
+}
+
+/** The payments of one record, from its fields and `recordLoans`/`recordAmounts`; checked here. */
+function buildPayments(
+  depositId: string | null,
+  day: unknown,
+  createdAt: string | null,
+  rawExtra: unknown,
+  count: number,
+): readonly Payment[] {
+  if (depositId === null || createdAt === null || !Number.isSafeInteger(day)) return NONE
   if (rawExtra !== null && (typeof rawExtra !== 'object' || Array.isArray(rawExtra))) return NONE
   const extra = (rawExtra ?? {}) as Record<string, unknown>
   const ids = extra.ids
   if (ids !== undefined && (!Array.isArray(ids) || ids.length !== count)) return NONE
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
-  const by = readActor(extra.by)
+  const by = internActor(extra.by)
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
-    const loanId = unpackLoanId(record[4 + index * 2])
-    const amount = record[5 + index * 2]
+    const loanId = recordLoans[index]
+    const amount = recordAmounts[index]
     const id = ids ? ids[index] : paymentId(depositId, index)
-    if (loanId === null || !isPaise(amount) || typeof id !== 'string' || id === '') return NONE
+    if (loanId == null || !isPaise(amount) || typeof id !== 'string' || id === '') return NONE
     payments[index] = {
       id,
       loanId,
@@ -247,4 +377,62 @@ export function readDepositLog(
     }
   }
   return into
+}
+
+/**
+ * Layout 3's move: every layout-2 record that text can hold exactly is put back as text, in one
+ * rewrite of the log (a record text cannot hold, or that does not read back the same, stays as
+ * it is). Run inside the migration's transaction. Safe on two devices at once: both remove the
+ * same records and append the same facts, which readers count once; a record another device
+ * appends meanwhile is not one this device removes.
+ */
+export function compactDepositLog(doc: Y.Doc): void {
+  const log = depositLog(doc)
+  const records = log.toArray()
+  let changed = false
+  const next = records.map((record) => {
+    if (!Array.isArray(record)) return record
+    const text = asText(record)
+    if (text === null) return record
+    changed = true
+    return text
+  })
+  if (!changed) return
+  log.delete(0, records.length)
+  log.push(next)
+}
+
+/** A layout-2 record as text, or null when text would not give back the same payments. */
+function asText(record: unknown[]): string | null {
+  const payments = readArray(record)
+  const first = payments[0]
+  if (!first) return null
+  const packed = packDeposit({
+    depositId: first.depositId,
+    date: first.date,
+    createdAt: first.createdAt,
+    description: first.description ?? DEFAULT_DEPOSIT_DESCRIPTION,
+    ...(first.createdBy && { createdBy: first.createdBy }),
+    payments,
+  })
+  if (typeof packed !== 'string') return null
+  const back = readText(packed)
+  return back.length === payments.length &&
+    back.every((payment, index) => samePayment(payment, payments[index] as Payment))
+    ? packed
+    : null
+}
+
+function samePayment(a: Payment, b: Payment): boolean {
+  return (
+    a.id === b.id &&
+    a.loanId === b.loanId &&
+    a.depositId === b.depositId &&
+    a.date === b.date &&
+    a.amount === b.amount &&
+    a.description === b.description &&
+    a.createdAt === b.createdAt &&
+    a.createdBy?.account === b.createdBy?.account &&
+    a.createdBy?.device === b.createdBy?.device
+  )
 }

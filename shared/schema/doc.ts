@@ -8,9 +8,9 @@ import type { Actor } from '../ledger/types.ts'
 /**
  * Version of the lender doc's layout, kept in `meta.schemaVersion`. 1: payments in the `payments`
  * map; 2: deposits in the `deposits` log (see `depositLog.ts`), and a loan's or a person's
- * fields at their defaults not written.
+ * fields at their defaults not written; 3: the log's records written as text where they fit.
  */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 /** `meta`: `schemaVersion`. */
 export function metaMap(doc: Y.Doc): Y.Map<unknown> {

@@ -5,6 +5,7 @@
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
+import { compactDepositLog } from './depositLog.ts'
 import { SCHEMA_VERSION, loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
@@ -15,9 +16,10 @@ import { activeVoids } from './void.ts'
 import { readWaiver } from './waiver.ts'
 
 /**
- * Brings the doc to this layout, once: a new doc is stamped, and a layout-1 doc has its payments
- * moved into the deposit log (`movePaymentsToLog`) in the same transaction as the stamp, so no
- * device sees one without the other. A no-op on a doc already at this layout or a newer one.
+ * Brings the doc to this layout, once: a new doc is stamped; a layout-1 doc has its payments
+ * moved into the deposit log (`movePaymentsToLog`), and a layout-2 doc has its log's records put
+ * back as text (`compactDepositLog`), in the same transaction as the stamp, so no device sees one
+ * without the other. A no-op on a doc already at this layout or a newer one.
  */
 export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   const meta = metaMap(doc)
@@ -25,6 +27,7 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
   if (typeof version === 'number' && version >= SCHEMA_VERSION) return
   doc.transact(() => {
     movePaymentsToLog(doc)
+    compactDepositLog(doc)
     meta.set('schemaVersion', SCHEMA_VERSION)
   }, origin)
 }

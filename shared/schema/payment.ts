@@ -2,7 +2,7 @@
  * Payments: immutable facts, never edited and never deleted. A payment is a fact; what it did to
  * a balance is derived by replaying it. One deposit writes one payment per loan it pays.
  *
- * Where they live: layout 2 appends each deposit as one record to the `deposits` log (see
+ * Where they live: since layout 2 each deposit is one record of the `deposits` log (see
  * `depositLog.ts`); layout 1 kept each payment as a plain object in the `payments` map. The
  * migration moves layout 1's payments into the log, but a device still on the old app may add
  * to the map while offline, so every reader reads both, and a payment in both (a migration made
@@ -158,7 +158,7 @@ function prepareDeposit(
   doc: Y.Doc,
   deposit: DepositInput,
   opts: DepositOptions,
-): (DepositResult & { ok: true; record: unknown[] }) | (DepositResult & { ok: false }) {
+): (DepositResult & { ok: true; record: unknown }) | (DepositResult & { ok: false }) {
   assertTimestamp(opts.now)
   assertIsoDate(deposit.date, 'date')
   const by = actorToStore(opts.by)

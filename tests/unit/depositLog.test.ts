@@ -1,10 +1,12 @@
 /**
- * Layout 2's deposit log: a deposit read back is the deposit recorded, whatever its ids and
- * timestamps look like; a malformed record hides nothing else; and a layout-1 book moved into the
- * log reads exactly as it did, once, even when two devices move it at the same time.
+ * The deposit log: a deposit read back is the deposit recorded, whatever its ids and timestamps
+ * look like, as text (layout 3) or as an array (layout 2); a malformed record hides nothing else;
+ * and a layout-1 or layout-2 book moved to this layout reads exactly as it did, once, even when
+ * two devices move it at the same time.
  */
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { epochDay } from '../../shared/dates.ts'
 import { depositLog, packDeposit, unpackDeposit } from '../../shared/schema/depositLog.ts'
 import { SCHEMA_VERSION, metaMap, paymentsMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
@@ -88,16 +90,71 @@ describe('the deposit log', () => {
     const loans = ['3f9a1c0b2d4e00000001', '3f9a1c0b2d4e00000002', '3f9a1c0b2d4e00000001']
     for (const [n, createdAt] of times.entries()) {
       const loanId = loans[n % loans.length]!
-      const deposit = {
-        depositId: `d${n}`,
-        date: '2025-02-28',
-        createdAt,
-        description: 'Deposit payment',
-        payments: [{ id: `d${n}-0`, loanId, amount: 100 }],
+      // A new id puts the deposit in text; an old one in layout 2's array.
+      for (const depositId of [n.toString(16).padStart(20, '0'), `d${n}`]) {
+        const deposit = {
+          depositId,
+          date: '2025-02-28',
+          createdAt,
+          description: 'Deposit payment',
+          payments: [{ id: `${depositId}-0`, loanId, amount: 100 }],
+        }
+        const [payment] = unpackDeposit(packDeposit(deposit))
+        expect([payment?.createdAt, payment?.loanId, payment?.depositId]).toEqual([
+          createdAt,
+          loanId,
+          depositId,
+        ])
       }
-      const [payment] = unpackDeposit(packDeposit(deposit))
-      expect([payment?.createdAt, payment?.loanId]).toEqual([createdAt, loanId])
     }
+  })
+
+  it('writes a deposit with new ids as one line of text, and reads every field back', () => {
+    const deposit = {
+      depositId: 'ffffffffffffffffffff',
+      date: '1969-12-31', // before the epoch: a negative day
+      createdAt: '2026-03-01T10:15:30.123Z',
+      description: 'Paid, with a note\nover two lines, and a comma',
+      createdBy: by,
+      payments: [
+        { id: 'import-1', loanId: '00000000000000000000', amount: 1 },
+        { id: 'import-2', loanId: '3f9a1c0b2d4e6f708192', amount: Number.MAX_SAFE_INTEGER },
+      ],
+    }
+    const record = packDeposit(deposit)
+    expect(typeof record).toBe('string')
+    const payments = unpackDeposit(record)
+    expect(payments).toEqual(
+      deposit.payments.map((payment) => ({
+        ...payment,
+        depositId: deposit.depositId,
+        date: deposit.date,
+        createdAt: deposit.createdAt,
+        description: deposit.description,
+        createdBy: by,
+      })),
+    )
+    // Without the extras: ids derived from the deposit's, the default description, no actor.
+    const plain = packDeposit({ ...deposit, description: 'Deposit payment', createdBy: undefined })
+    expect(plain).toMatch(/^[\w-]{14},[0-9a-z-]+,[0-9a-z]+,[\w-]{14},1,[\w-]{14},[0-9a-z]+\n/)
+    const bare = packDeposit({
+      ...deposit,
+      description: 'Deposit payment',
+      createdBy: undefined,
+      payments: [{ id: 'ffffffffffffffffffff-0', loanId: '00000000000000000000', amount: 1 }],
+    })
+    expect(bare).not.toContain('\n')
+    expect(unpackDeposit(bare)).toEqual([
+      {
+        id: 'ffffffffffffffffffff-0',
+        loanId: '00000000000000000000',
+        depositId: 'ffffffffffffffffffff',
+        date: '1969-12-31',
+        amount: 1,
+        description: 'Deposit payment',
+        createdAt: deposit.createdAt,
+      },
+    ])
   })
 
   it('stores a new deposit in a few dozen bytes, not a map entry per payment', () => {
@@ -155,8 +212,26 @@ describe('the deposit log', () => {
       { date: '2025-03-01', allocations: [{ loanId: '3f9a1c0b2d4e6f708192', amount: 700 }] },
       { now: NOW },
     )
+    const good = packDeposit({
+      depositId: '0123456789abcdef0123',
+      date: '2025-03-01',
+      createdAt: NOW,
+      description: 'Deposit payment',
+      payments: [{ id: 'x', loanId: '3f9a1c0b2d4e6f708192', amount: 5 }],
+    }) as string
+    const [head, tail] = [good.split('\n')[0] as string, good.slice(good.indexOf('\n'))]
     depositLog(doc).push([
       'not a record',
+      good.replace(/^./, '_'), // a first character past the id's 80 bits
+      good.replace(/^(.{14}),/, '$1!,'), // an id of 15 characters
+      good.replace(',5\n', ',5.5\n'), // an amount that is not a whole number
+      good.replace(',5\n', ',-5\n'), // a negative amount
+      good.replace(',5\n', ',5,\n'), // a loan without an amount
+      `${head}\n{"ids":["x"]`, // extra that is not JSON
+      `${head}\nnull`,
+      `${head}\n["x"]`,
+      good.replace(tail, '\n{"ids":["x","y"]}'), // ids for two payments, one payment
+      good.replace(/,[0-9a-z]+,/, ',zzzzzzzzzzzz,'), // a day past the safe integers
       ['d1', 20_000, 0, null, 'l1'], // a loan without an amount
       ['d2', 20_000, 0, null, 'l1', -5], // a negative amount
       ['d3', 'day', 0, null, 'l1', 5],
@@ -164,6 +239,7 @@ describe('the deposit log', () => {
       ['d5', 20_000, 0, { ids: ['only one'] }, 'l1', 5, 'l2', 6],
     ])
     expect([...readPayments(doc).values()].map((p) => p.amount)).toEqual([700])
+    expect(unpackDeposit(good)).toHaveLength(1) // what the broken ones were made from
   })
 })
 
@@ -243,5 +319,90 @@ describe('moving a layout-1 book into the log', () => {
     initLenderDoc(doc)
     expect(paymentsMap(doc).size).toBe(4)
     expect(depositLog(doc).length).toBe(0)
+  })
+})
+
+describe('moving a layout-2 book to text', () => {
+  const bytes = (hex: string) => Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16))
+  const LOAN = '3f9a1c0b2d4e6f708192'
+  const day = epochDay('2025-02-01')
+  const ms = Date.parse(NOW)
+
+  /** A book as layout 2 left it: records as arrays, ids as bytes where they were new ones. */
+  function layoutTwo(): Y.Doc {
+    const doc = bookWithLoans()
+    metaMap(doc).set('schemaVersion', 2)
+    depositLog(doc).push([
+      // Text holds these two.
+      [bytes('bbbbbbbbbbbbbbbbbbbb'), day, ms, null, bytes(LOAN), 9_999],
+      [
+        bytes('dddddddddddddddddddd'),
+        day,
+        ms,
+        { note: 'Cash, at the shop', by, ids: ['import-1', 'import-2'] },
+        bytes(LOAN),
+        800,
+        bytes(LOAN),
+        1,
+      ],
+      // Text cannot hold these: an old loan id, a time to the second, an old deposit id.
+      [
+        bytes('aaaaaaaaaaaaaaaaaaaa'),
+        day,
+        ms,
+        { by },
+        bytes(LOAN),
+        30_000,
+        'b5c2e1a8-2f4d-4a7e-9c1b-0d3e5f7a9b2c',
+        20_000,
+      ],
+      [bytes('cccccccccccccccccccc'), day, '2025-04-01T09:00:00Z', null, bytes(LOAN), 500],
+      ['dep-e', day, ms, null, bytes(LOAN), 700],
+      ['broken'],
+    ])
+    return doc
+  }
+
+  it('reads the same book after, keeps what text cannot hold, and stamps the version once', () => {
+    const doc = layoutTwo()
+    const before = readLender(doc)
+    expect(before.payments).toHaveLength(7)
+    initLenderDoc(doc)
+    expect(metaMap(doc).get('schemaVersion')).toBe(SCHEMA_VERSION)
+    expect(readLender(doc)).toEqual(before)
+    const records = depositLog(doc).toArray()
+    expect(records).toHaveLength(6)
+    expect(records.filter((record) => typeof record === 'string')).toHaveLength(2)
+    expect(records).toContainEqual(['broken'])
+
+    // Once: a later layout-2 record (an old device, offline) stays as it came.
+    depositLog(doc).push([[bytes('eeeeeeeeeeeeeeeeeeee'), day, ms, null, bytes(LOAN), 1]])
+    initLenderDoc(doc)
+    expect(depositLog(doc).toArray().filter(Array.isArray)).toHaveLength(5)
+    expect(readLender(doc).payments).toHaveLength(8)
+  })
+
+  it('counts each payment once when two devices move the same book at the same time', () => {
+    const original = layoutTwo()
+    const before = readLender(original)
+    const a = new Y.Doc()
+    const b = new Y.Doc()
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(original))
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(original))
+    initLenderDoc(a)
+    initLenderDoc(b)
+    // Meanwhile a third device, still on layout 2, records a deposit.
+    depositLog(original).push([[bytes('ffffffffffffffffffff'), day, ms, null, bytes(LOAN), 2]])
+    for (const update of [b, original].map((doc) => Y.encodeStateAsUpdate(doc))) {
+      Y.applyUpdate(a, update)
+    }
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a))
+    expect(depositLog(a).length).toBe(13) // both devices' copies, and the third device's record
+    const after = readLender(a)
+    expect(after.payments).toHaveLength(8)
+    expect(after.payments.filter((p) => p.depositId !== 'ffffffffffffffffffff')).toEqual(
+      before.payments,
+    )
+    expect(readLender(b)).toEqual(after)
   })
 })
