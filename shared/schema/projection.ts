@@ -265,12 +265,12 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const storedPeople = new Map<string, StoredPerson>()
   const storedLoans = new Map<string, StoredLoan>()
   const paymentById = new Map<string, Payment>()
-  const paymentsOfLoan = new Map<string, Set<string>>()
+  const paymentsOfLoan = new Map<string, string[]>()
   const waiverById = new Map<string, Waiver>()
-  const waiversOfLoan = new Map<string, Set<string>>()
+  const waiversOfLoan = new Map<string, string[]>()
   // What stands voided, keyed `deposit:<id>` or `waiver:<id>` (see `activeVoids`).
   let voids = new Map<string, VoidInfo>()
-  const loansOfPerson = new Map<string, Set<string>>()
+  const loansOfPerson = new Map<string, string[]>()
   // The snapshot's objects, by id, so an unchanged one is handed out again.
   const personById = new Map<string, Person>()
   const loanById = new Map<string, Loan>()
@@ -293,17 +293,19 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   }
   doc.on('afterTransaction', onTransaction)
 
-  function link(index: Map<string, Set<string>>, key: string, id: string): void {
-    let set = index.get(key)
-    if (!set) index.set(key, (set = new Set()))
-    set.add(id)
+  // A loan's ids are a few, a person's loans a few dozen: a short array, a quarter of a Set's size.
+  function link(index: Map<string, string[]>, key: string, id: string): void {
+    const ids = index.get(key)
+    if (!ids) index.set(key, [id])
+    else if (!ids.includes(id)) ids.push(id)
   }
 
-  function unlink(index: Map<string, Set<string>>, key: string, id: string): void {
-    const set = index.get(key)
-    if (!set) return
-    set.delete(id)
-    if (set.size === 0) index.delete(key)
+  function unlink(index: Map<string, string[]>, key: string, id: string): void {
+    const ids = index.get(key)
+    const at = ids ? ids.indexOf(id) : -1
+    if (!ids || at < 0) return
+    if (ids.length === 1) index.delete(key)
+    else ids.splice(at, 1)
   }
 
   function paymentFactsOf(loanId: string): PaymentFact[] {
