@@ -4,7 +4,8 @@
  * that kept it offline would, through the chunked socket); then the figures a lender waits for:
  *
  * - the dashboard's first rows after a reload, from IndexedDB (the network is cut, so nothing
- *   but the device's own copy can answer), and the main thread's long tasks meanwhile;
+ *   but the device's own copy can answer): from the navigation's start to the first frame that
+ *   shows one, timed in the page; and the main thread's long tasks meanwhile;
  * - the JS heap once it is shown;
  * - one deposit, from the tap on Record to the first frame of the person's page that shows it.
  *
@@ -154,13 +155,24 @@ export async function benchBrowser(): Promise<void> {
       viewport: { width: 1280, height: 800 },
     })
     await context.addCookies([{ name, value, url: server.url }])
-    // Long tasks from the first byte of each load, collected in the page.
+    // Long tasks from the first byte of each load, and the first frame that shows a borrower's
+    // row (in ms from the navigation's start), collected in the page. Playwright's own wait for
+    // the row polls ever less often (after 270 ms, every 500 ms), so it adds up to half a second
+    // that the lender does not wait.
     await context.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[] }
+      const w = window as unknown as { longTasks: number[]; rowsShown?: Promise<number> }
       w.longTasks = []
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.longTasks.push(entry.duration)
       }).observe({ type: 'longtask', buffered: true })
+      w.rowsShown = new Promise((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (!/Person \d/.test(document.querySelector('main')?.textContent ?? '')) return
+          watch.disconnect()
+          requestAnimationFrame(() => resolve(performance.now()))
+        })
+        watch.observe(document, { childList: true, subtree: true, characterData: true })
+      })
     })
     const page = await context.newPage()
     // The dashboard lists people by what they owe and renders only the rows on screen, so which
@@ -180,14 +192,17 @@ export async function benchBrowser(): Promise<void> {
     start = performance.now()
     await page.reload()
     await firstRow.first().waitFor({ timeout: 300_000 })
-    const shown = performance.now() - start
-    const longTasks = await page.evaluate(
-      () => (window as unknown as { longTasks: number[] }).longTasks,
-    )
+    const polled = performance.now() - start
+    const { inPage, longTasks } = await page.evaluate(async () => {
+      const w = window as unknown as { longTasks: number[]; rowsShown: Promise<number> }
+      return { inPage: await w.rowsShown, longTasks: w.longTasks }
+    })
     const longest = Math.max(0, ...longTasks)
     console.log(
-      `dashboard rows from IndexedDB (offline reload): ${shown.toFixed(0)} ms (goal ≤ 1,500 ms); ` +
-        `longest task ${longest.toFixed(0)} ms, ${longTasks.length} long tasks`,
+      `dashboard rows from IndexedDB (offline reload): ${inPage.toFixed(0)} ms from the ` +
+        `navigation's start to the first frame that shows them (goal ≤ 1,500 ms); ` +
+        `${polled.toFixed(0)} ms as Playwright sees it; longest task ${longest.toFixed(0)} ms, ` +
+        `${longTasks.length} long tasks`,
     )
     const cdp = await context.newCDPSession(page)
     await cdp.send('HeapProfiler.collectGarbage')
