@@ -1,8 +1,9 @@
 /**
- * Issue 12: a book the app before layout 2 saved (one map entry per payment) is moved into the
- * deposit log the first time a device of this version opens it, and shows the same figures: on
- * the device that moved it, on a device that was open on the old layout all along, and on the
- * server, which ends up holding the moved book.
+ * Issue 12: a book an older app saved is moved to this layout the first time a device of this
+ * version opens it, and shows the same figures: on the device that moved it, on a device that was
+ * open on the old layout all along, and on the server, which ends up holding the moved book.
+ * Layout 1 kept one map entry per payment; layout 2 kept each deposit as an array of values,
+ * which layout 3 writes as a line of text.
  */
 import { expect, test } from '@playwright/test'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
@@ -12,6 +13,7 @@ import { SCHEMA_VERSION, metaMap, paymentsMap } from '../../shared/schema/doc.ts
 import { readLender } from '../../shared/schema/lender.ts'
 import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'
+import { writeLayoutTwoBook } from '../fixtures/layoutTwo.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { newLenderDevice, secondDevice, type Device } from './pages/devices.ts'
@@ -21,7 +23,7 @@ import { Shell } from './pages/Shell.ts'
 
 const PEOPLE = 12
 
-test('a book saved in the old layout is moved once and shows the same figures', async ({
+test('a book saved in layout 1 is moved once and shows the same figures', async ({
   browser,
   baseURL,
 }) => {
@@ -38,18 +40,7 @@ test('a book saved in the old layout is moved once and shows the same figures', 
   expect(book.payments.some((p) => p.voided)).toBe(true)
   expect(book.waivers).toHaveLength(1)
 
-  // What the engine makes of the old book, as the dashboard's tiles show it.
-  const summary = summarizeDashboard(book.people, book.loans, browserToday())
-  const sum = (pick: (row: (typeof summary.rows)[number]) => number) =>
-    summary.rows.reduce((total, row) => total + pick(row), 0)
-  const expected = {
-    'Total Users': String(PEOPLE),
-    'Active Loans': String(summary.activeLoans),
-    'Principal left': formatINR(summary.totalPrincipal),
-    'Interest due': formatINR(sum((row) => row.currentInterest)),
-    Paid: formatINR(sum((row) => row.totalPaid)),
-    'Due today': formatINR(summary.totalDue),
-  } as const
+  const { summary, expected } = tilesOf(book)
 
   // A device of this version opens the book for the first time, and moves it.
   const fresh = await secondDevice(browser, old)
@@ -78,6 +69,58 @@ test('a book saved in the old layout is moved once and shows the same figures', 
   await expectTiles(fresh, expected)
   expect(depositLog(await bookOnServer(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
 })
+
+test('a book saved in layout 2 has its deposits written as text once, and the same figures', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { device: old } = await newLenderDevice(browser)
+  let before: LenderSnapshot | null = null
+  await changeBookElsewhere(old, baseURL as string, (doc) => {
+    writeLayoutTwoBook(doc, PEOPLE)
+    before = readLender(doc)
+  })
+  const book = before as unknown as LenderSnapshot
+  expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
+  expect(book.payments.some((p) => p.voided)).toBe(true)
+  const { expected } = tilesOf(book)
+
+  const fresh = await secondDevice(browser, old)
+  await new Shell(fresh.page).waitSynced()
+  await expectTiles(fresh, expected)
+
+  // The server holds every deposit as text now, and the same facts.
+  const stored = await bookOnServer(fresh, baseURL as string)
+  expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
+  const records = depositLog(stored).toArray()
+  expect(records).toHaveLength(PEOPLE * 6)
+  expect(records.filter((record) => typeof record !== 'string')).toEqual([])
+  expect(readLender(stored)).toEqual(book)
+  await expectTiles(old, expected)
+
+  // Opened again, nothing moves twice.
+  await fresh.page.reload()
+  await new Shell(fresh.page).waitSynced()
+  await expectTiles(fresh, expected)
+  expect(depositLog(await bookOnServer(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
+})
+
+/** What the engine makes of a book, as the dashboard's tiles show it. */
+function tilesOf(book: LenderSnapshot) {
+  const summary = summarizeDashboard(book.people, book.loans, browserToday())
+  const sum = (pick: (row: (typeof summary.rows)[number]) => number) =>
+    summary.rows.reduce((total, row) => total + pick(row), 0)
+  const expected = {
+    'Total Users': String(book.people.length),
+    'Active Loans': String(summary.activeLoans),
+    'Principal left': formatINR(summary.totalPrincipal),
+    'Interest due': formatINR(sum((row) => row.currentInterest)),
+    Paid: formatINR(sum((row) => row.totalPaid)),
+    'Due today': formatINR(summary.totalDue),
+  } as const
+  return { summary, expected }
+}
 
 async function expectTiles(device: Device, expected: Record<string, string>): Promise<void> {
   const dashboard = new DashboardPage(device.page)

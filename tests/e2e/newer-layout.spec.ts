@@ -34,8 +34,11 @@ test('a book saved by a newer app is not shown here until the app is updated', a
   await expect(page.getByRole('heading', { name: 'Loans', exact: true })).toHaveCount(0)
 
   // The update reloads the app; this server still serves this version, so the book stays closed.
-  await gate.getByRole('button', { name: 'Update now' }).click()
-  await page.waitForEvent('load')
+  // Waited for before the click: a quick reload could fire `load` before the wait began.
+  await Promise.all([
+    page.waitForEvent('load'),
+    gate.getByRole('button', { name: 'Update now' }).click(),
+  ])
   await expect(gate).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Loans', exact: true })).toHaveCount(0)
   await device.context.close()
