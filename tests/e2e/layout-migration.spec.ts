@@ -5,7 +5,8 @@
  * Layout 1 kept one map entry per payment; layout 2 kept each deposit as an array of values,
  * which layout 3 writes as a line of text.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
+import type * as Y from 'yjs'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { depositLog } from '../../shared/schema/depositLog.ts'
@@ -28,13 +29,7 @@ test('a book saved in layout 1 is moved once and shows the same figures', async 
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  const { device: old } = await newLenderDevice(browser)
-  let before: LenderSnapshot | null = null
-  await changeBookElsewhere(old, baseURL as string, (doc) => {
-    writeLayoutOneBook(doc, PEOPLE)
-    before = readLender(doc)
-  })
-  const book = before as unknown as LenderSnapshot
+  const { old, book } = await oldBook(browser, baseURL as string, writeLayoutOneBook)
   expect(book.people).toHaveLength(PEOPLE)
   expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
   expect(book.payments.some((p) => p.voided)).toBe(true)
@@ -75,13 +70,7 @@ test('a book saved in layout 2 has its deposits written as text once, and the sa
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  const { device: old } = await newLenderDevice(browser)
-  let before: LenderSnapshot | null = null
-  await changeBookElsewhere(old, baseURL as string, (doc) => {
-    writeLayoutTwoBook(doc, PEOPLE)
-    before = readLender(doc)
-  })
-  const book = before as unknown as LenderSnapshot
+  const { old, book } = await oldBook(browser, baseURL as string, writeLayoutTwoBook)
   expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
   expect(book.payments.some((p) => p.voided)).toBe(true)
   const { expected } = tilesOf(book)
@@ -105,6 +94,21 @@ test('a book saved in layout 2 has its deposits written as text once, and the sa
   await expectTiles(fresh, expected)
   expect(depositLog(await bookOnServer(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
 })
+
+/** A lender's device, and the book an older app wrote into it from elsewhere, as it read then. */
+async function oldBook(
+  browser: Browser,
+  baseURL: string,
+  write: (doc: Y.Doc, people: number) => void,
+): Promise<{ old: Device; book: LenderSnapshot }> {
+  const { device: old } = await newLenderDevice(browser)
+  let book: LenderSnapshot | null = null
+  await changeBookElsewhere(old, baseURL, (doc) => {
+    write(doc, PEOPLE)
+    book = readLender(doc)
+  })
+  return { old, book: book as unknown as LenderSnapshot }
+}
 
 /** What the engine makes of a book, as the dashboard's tiles show it. */
 function tilesOf(book: LenderSnapshot) {
