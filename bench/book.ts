@@ -1,6 +1,7 @@
 /**
  * The app's own data path on a big book (issue "A big book stays fast"): a lender with 1,000
- * people, 10,000 loans and 100,000 payments, built with the app's own mutations, then measured
+ * people, 10,000 loans and 100,000 payments, built with the app's own mutations (each naming
+ * the device that made it, as the app's do), then measured
  * the way the screens use it. Unlike `engine.ts`, which starts from ready arrays, this starts from
  * the Y.Doc: decode the stored state, read the snapshot, compute the dashboard.
  */
@@ -14,7 +15,7 @@ import {
 import { readLender } from '../shared/schema/lender.ts'
 import { recordDeposit } from '../shared/schema/payment.ts'
 import { projectLender } from '../shared/schema/projection.ts'
-import { buildBook } from '../tests/fixtures/book.ts'
+import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 import type { LenderSnapshot } from '../shared/schema/types.ts'
 
 const PEOPLE = 1_000
@@ -47,7 +48,7 @@ export async function benchBook(): Promise<void> {
       `${LOANS.toLocaleString('en-IN')} loans, ${PAYMENTS.toLocaleString('en-IN')} payments`,
   )
   let start = performance.now()
-  const { doc, loanIds } = buildBook(SIZE)
+  const { doc, loanIds } = buildBook(SIZE, { by: LENDER_DEVICE })
   console.log(`built with the app's mutations in ${ms(start)}`)
 
   const state = Y.encodeStateAsUpdate(doc)
@@ -75,7 +76,7 @@ export async function benchBook(): Promise<void> {
     recordDeposit(
       loaded,
       { date: TODAY, allocations: [{ loanId: loanIds[i * 7] as string, amount: 10_000 }] },
-      { now: NOW },
+      { now: NOW, by: LENDER_DEVICE },
     )
     dashboardOf(readLender(loaded))
     fullRead.push(performance.now() - start)
@@ -101,7 +102,7 @@ export async function benchBook(): Promise<void> {
     recordDeposit(
       loaded,
       { date: TODAY, allocations: [{ loanId: loanIds[i * 13] as string, amount: 10_000 }] },
-      { now: NOW },
+      { now: NOW, by: LENDER_DEVICE },
     )
     appDashboard()
     incremental.push(performance.now() - start)

@@ -24,7 +24,7 @@ import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH, userRoom } from '../sh
 import { readLender } from '../shared/schema/lender.ts'
 import { chunkingWebSocket } from '../src/data/chunkingSocket.ts'
 import { DepositPage } from '../tests/e2e/pages/DepositPage.ts'
-import { buildBook } from '../tests/fixtures/book.ts'
+import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SMALL = process.env.BENCH_BOOK === 'small'
@@ -140,7 +140,7 @@ export async function benchBrowser(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   })
   try {
-    const { doc } = buildBook(SIZE)
+    const { doc } = buildBook(SIZE, { by: LENDER_DEVICE })
     const book = readLender(doc)
     const { cookie, userId } = await signUp(server.url)
     let start = performance.now()

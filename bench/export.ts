@@ -7,7 +7,7 @@ import * as Y from 'yjs'
 import { bookCsvZip, bookJson, exportBook } from '../shared/book/export.ts'
 import { importBook, parseBook } from '../shared/book/import.ts'
 import { addCity } from '../shared/schema/city.ts'
-import { buildBook } from '../tests/fixtures/book.ts'
+import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 
 const SIZE = { people: 1_000, loans: 10_000, payments: 100_000 }
 const TODAY = '2026-11-23'
@@ -21,7 +21,7 @@ function timed<T>(label: string, run: () => T): T {
 
 /** Prints the export and import figures for the big book. */
 export function benchExport(): void {
-  const { doc } = timed('build the book', () => buildBook(SIZE))
+  const { doc } = timed('build the book', () => buildBook(SIZE, { by: LENDER_DEVICE }))
   const cities = new Y.Doc()
   for (let i = 0; i < 40; i++)
     addCity(cities, `Town ${i}`, { id: `city-${i}`, now: `${TODAY}T00:00:00.000Z` })
