@@ -142,13 +142,19 @@ function unpackId(value: unknown): string | null {
 // one id per loan, not one per payment).
 const loanIds = new Map<string, string>()
 
+// Keyed by the 14 characters, apart from `loanIds`: an old id of any shape may look like them.
+const loanIdsByText = new Map<string, string>()
+
 /** The loan id stored as text, as one shared string per id; null when malformed. */
 function loanIdOfText(text: string): string | null {
-  const known = loanIds.get(text)
+  const known = loanIdsByText.get(text)
   if (known !== undefined) return known
   const id = textToId(text)
-  if (id !== null) loanIds.set(text, id)
-  return id
+  if (id === null) return null
+  const shared = loanIds.get(id) ?? id
+  loanIds.set(id, shared)
+  loanIdsByText.set(text, shared)
+  return shared
 }
 
 // Layout 2's ids stored as bytes are found by the bytes: keyed by the first six (exact as a
@@ -405,34 +411,23 @@ export function compactDepositLog(doc: Y.Doc): void {
 /** A layout-2 record as text, or null when text would not give back the same payments. */
 function asText(record: unknown[]): string | null {
   const payments = readArray(record)
-  const first = payments[0]
-  if (!first) return null
-  const packed = packDeposit({
-    depositId: first.depositId,
-    date: first.date,
-    createdAt: first.createdAt,
-    description: first.description ?? DEFAULT_DEPOSIT_DESCRIPTION,
-    ...(first.createdBy && { createdBy: first.createdBy }),
-    payments,
-  })
-  if (typeof packed !== 'string') return null
-  const back = readText(packed)
-  return back.length === payments.length &&
-    back.every((payment, index) => samePayment(payment, payments[index] as Payment))
+  if (payments.length === 0) return null
+  const packed = packDeposit(depositOf(payments))
+  // Both lists are built by `buildPayments`, field by field in one order: equal facts, equal JSON.
+  return typeof packed === 'string' && JSON.stringify(readText(packed)) === JSON.stringify(payments)
     ? packed
     : null
 }
 
-function samePayment(a: Payment, b: Payment): boolean {
-  return (
-    a.id === b.id &&
-    a.loanId === b.loanId &&
-    a.depositId === b.depositId &&
-    a.date === b.date &&
-    a.amount === b.amount &&
-    a.description === b.description &&
-    a.createdAt === b.createdAt &&
-    a.createdBy?.account === b.createdBy?.account &&
-    a.createdBy?.device === b.createdBy?.device
-  )
+/** The deposit that `payments` (one deposit's, at least one) were recorded as. */
+export function depositOf(payments: readonly Payment[]): DepositRecord {
+  const { depositId, date, createdAt, description, createdBy } = payments[0] as Payment
+  return {
+    depositId,
+    date,
+    createdAt,
+    description: description ?? DEFAULT_DEPOSIT_DESCRIPTION,
+    ...(createdBy && { createdBy }),
+    payments,
+  }
 }

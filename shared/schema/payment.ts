@@ -14,6 +14,7 @@ import type { IsoDate, Paise } from '../ledger/types.ts'
 import {
   DEFAULT_DEPOSIT_DESCRIPTION,
   depositLog,
+  depositOf,
   packDeposit,
   paymentId,
   readDepositLog,
@@ -217,17 +218,7 @@ export function movePaymentsToLog(doc: Y.Doc): void {
   if (deposits.size === 0) return
   const records: unknown[] = []
   for (const payments of deposits.values()) {
-    const { depositId, date, createdAt, description, createdBy } = payments[0] as Payment
-    records.push(
-      packDeposit({
-        depositId,
-        date,
-        createdAt,
-        description: description ?? DEFAULT_DEPOSIT_DESCRIPTION,
-        ...(createdBy && { createdBy }),
-        payments,
-      }),
-    )
+    records.push(packDeposit(depositOf(payments)))
     for (const { id } of payments) map.delete(id)
   }
   depositLog(doc).push(records)

@@ -157,6 +157,32 @@ describe('the deposit log', () => {
     ])
   })
 
+  it('never takes an old id that looks like text for the new id that text stands for', () => {
+    const old = 'AAAAAAAAAAAAAB' // any string was an id before layout 2
+    const asOf = (loanId: string, depositId: string) =>
+      unpackDeposit(
+        packDeposit({
+          depositId,
+          date: '2025-02-28',
+          createdAt: NOW,
+          description: 'Deposit payment',
+          payments: [{ id: `${depositId}-0`, loanId, amount: 100 }],
+        }),
+      )[0]?.loanId
+    expect(asOf(old, 'd-old')).toBe(old)
+    // The same fourteen characters in a text record are the new id `00…01`.
+    expect(asOf('00000000000000000001', 'ffffffffffffffffffff')).toBe('00000000000000000001')
+    expect(
+      packDeposit({
+        depositId: 'ffffffffffffffffffff',
+        date: '2025-02-28',
+        createdAt: NOW,
+        description: 'Deposit payment',
+        payments: [{ id: 'ffffffffffffffffffff-0', loanId: '00000000000000000001', amount: 1 }],
+      }),
+    ).toContain(`,${old},`)
+  })
+
   it('stores a new deposit in a few dozen bytes, not a map entry per payment', () => {
     const doc = bookWithLoans()
     const before = Y.encodeStateAsUpdate(doc).byteLength
