@@ -1,8 +1,16 @@
 /**
- * Deposits as the log stores them: one append-only root Y.Array, `deposits`, holding one compact
- * record per deposit. A 100,000-payment book took 15 MiB as one map entry per payment; as records
- * in one array it takes about 7 MiB, and it decodes in a tenth of the time, because entries that
- * one device appends one after another merge into a single Yjs item.
+ * Deposits as the log stores them: append-only Y.Arrays of one compact record per deposit. A
+ * 100,000-payment book took 15 MiB as one map entry per payment; as records in arrays it takes
+ * under 5 MiB, and it decodes in a tenth of the time, because entries that one device appends one
+ * after another merge into a single Yjs item.
+ *
+ * Where a record lives says who recorded it (layout 4): each actor has a log of their own in the
+ * root map `depositsBy`, keyed `<actor key>.<Yjs client id>` (see `actors.ts`), so a record never
+ * repeats the account and device that were 67 of its 116 bytes. The client id makes the key one
+ * no other device can choose: two devices of one actor that each start the actor's log while
+ * apart start two logs, and both are kept (two arrays set under one key would leave one). A
+ * device appends to a log of its actor that exists, if any. A deposit that names no one, and
+ * every record of older layouts, is in the root array `deposits`.
  *
  * A record is written once and never changed. Layout 3 writes it as one line of text:
  *
@@ -12,8 +20,9 @@
  * - numbers in base 36: the deposit's date as an epoch day (days since 1970-01-01), createdAt as
  *   epoch milliseconds, and each payment's amount in paise;
  * - extra, after a newline, as JSON: `{ note?, by?, ids? }`: the description when it is not the
- *   default, who recorded it, and the payments' ids when they are not the ones `paymentId` derives
- *   (an import or a migration keeps the ids it was given).
+ *   default, who recorded it (layout 3; a log's records leave it to the log), and the payments'
+ *   ids when they are not the ones `paymentId` derives (an import or a migration keeps the ids it
+ *   was given).
  *
  * Why text: a device holds every record of the book in memory, and Yjs gives a record back as the
  * value it was written as. Text is one string; the array of layout 2, below, was an array with
@@ -28,24 +37,76 @@
  * with ids as their 10 bytes or as the string they are, createdAt as milliseconds or as the ISO
  * string, extra as an object or null. Readers take both.
  *
- * Why one array and not a map keyed by id: a map keeps one Yjs item per key forever, with the key
+ * Why arrays and not a map keyed by id: a map keeps one Yjs item per key forever, with the key
  * written out; records in an array cost only their own bytes. Two devices that append while apart
  * both keep their records (an array never drops a concurrent insert), and readers sort payments
  * themselves, so the order the array settles in does not matter. Records are deleted only by the
- * move to layout 3 (`compactDepositLog`), which puts each back as text in the same transaction.
+ * layout moves (`compactDepositLog`), which put each back in the same transaction.
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { epochDay, fromEpochDay } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
+import { actorKey, readActorField } from './actors.ts'
 import { isPaise, readActor } from './guards.ts'
 import type { Payment } from './types.ts'
 
 /** The description a deposit's payments get when the lender gives none (spec §9). */
 export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
 
-/** `deposits`: the deposit records, in the order they arrived. */
+/** `deposits`: the records of deposits that name no one, and all of older layouts'. */
 export function depositLog(doc: Y.Doc): Y.Array<unknown> {
   return doc.getArray<unknown>('deposits')
+}
+
+/** `depositsBy`: `<actor key>.<client id>` → the Y.Array of that actor's deposit records. */
+export function actorLogs(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>('depositsBy')
+}
+
+/** The actor whose records the log under `logKey` holds; undefined when the book does not know. */
+export function logActor(doc: Y.Doc, logKey: string): Actor | undefined {
+  const dot = logKey.indexOf('.')
+  return dot > 0 ? readActorField(doc, logKey.slice(0, dot)) : undefined
+}
+
+/** Every log of the doc with the actor it names (undefined: `deposits`, or an unknown actor). */
+export function eachLog(doc: Y.Doc): [Y.Array<unknown>, Actor | undefined][] {
+  const logs: [Y.Array<unknown>, Actor | undefined][] = [[depositLog(doc), undefined]]
+  for (const [key, log] of actorLogs(doc).entries()) {
+    if (log instanceof Y.Array) logs.push([log as Y.Array<unknown>, logActor(doc, key)])
+  }
+  return logs
+}
+
+/** The log `actor`'s records go to: one of theirs that exists, else a new one of this device. */
+function logFor(doc: Y.Doc, actor: Actor): Y.Array<unknown> {
+  const prefix = `${actorKey(doc, actor)}.`
+  const logs = actorLogs(doc)
+  for (const [key, log] of logs.entries()) {
+    if (key.startsWith(prefix) && log instanceof Y.Array) return log as Y.Array<unknown>
+  }
+  const log = new Y.Array<unknown>()
+  logs.set(`${prefix}${doc.clientID.toString(36)}`, log)
+  return log
+}
+
+/**
+ * Appends `deposits` to their logs: each to its actor's log without the actor, one that names no
+ * one to `deposits`. One insert per log: Yjs merges records that one transaction appends one by
+ * one into a single item by copying the merged list at each step, which is quadratic (100,000
+ * deposits in one transaction run out of memory). Call inside a transaction.
+ */
+export function appendDeposits(doc: Y.Doc, deposits: readonly DepositRecord[]): void {
+  const batches = new Map<Y.Array<unknown>, unknown[]>()
+  for (const deposit of deposits) {
+    const { createdBy, ...rest } = deposit
+    const log = createdBy ? logFor(doc, createdBy) : depositLog(doc)
+    const record = packDeposit(rest)
+    const batch = batches.get(log)
+    if (batch) batch.push(record)
+    else batches.set(log, [record])
+  }
+  for (const [log, records] of batches) log.push(records)
 }
 
 /** A deposit to store: its payments in order, each with its id. */
@@ -182,7 +243,7 @@ function unpackLoanId(value: unknown): string | null {
   return id
 }
 
-// Who recorded a deposit: a book has a few lenders' devices, and every record names one.
+// Who recorded a deposit, in records of layouts 2 and 3: a book has a few lenders' devices.
 const actors = new Map<string, Actor>()
 
 /** The actor stored in `value`, one shared object per account and device. */
@@ -291,13 +352,13 @@ const recordAmounts: unknown[] = []
  * deposit is never shown in part). Each call builds them afresh: a caller that reads a record
  * twice and needs the same objects keeps them (as the projection does).
  */
-export function unpackDeposit(record: unknown): readonly Payment[] {
-  if (typeof record === 'string') return readText(record)
-  if (Array.isArray(record)) return readArray(record)
+export function unpackDeposit(record: unknown, by?: Actor): readonly Payment[] {
+  if (typeof record === 'string') return readText(record, by)
+  if (Array.isArray(record)) return readArray(record, by)
   return NONE
 }
 
-function readText(record: string): readonly Payment[] {
+function readText(record: string, by: Actor | undefined): readonly Payment[] {
   const newline = record.indexOf('\n')
   const fields = (newline < 0 ? record : record.slice(0, newline)).split(',')
   const count = (fields.length - 3) / 2
@@ -322,26 +383,31 @@ function readText(record: string): readonly Payment[] {
     Number.isSafeInteger(ms) ? unpackTime(ms) : null,
     extra,
     count,
+    by,
   )
 }
 
-function readArray(record: unknown[]): readonly Payment[] {
+function readArray(record: unknown[], by: Actor | undefined): readonly Payment[] {
   const count = (record.length - 4) / 2
   if (!Number.isInteger(count) || count < 1) return NONE
   for (let index = 0; index < count; index++) {
     recordLoans[index] = unpackLoanId(record[4 + index * 2])
     recordAmounts[index] = record[5 + index * 2]
   }
-  return buildPayments(unpackId(record[0]), record[1], unpackTime(record[2]), record[3], count)
+  return buildPayments(unpackId(record[0]), record[1], unpackTime(record[2]), record[3], count, by)
 }
 
-/** The payments of one record, from its fields and `recordLoans`/`recordAmounts`; checked here. */
+/**
+ * The payments of one record, from its fields and `recordLoans`/`recordAmounts`; checked here.
+ * `logBy`: the actor of the log it is in, when the record does not name one itself.
+ */
 function buildPayments(
   depositId: string | null,
   day: unknown,
   createdAt: string | null,
   rawExtra: unknown,
   count: number,
+  logBy: Actor | undefined,
 ): readonly Payment[] {
   if (depositId === null || createdAt === null || !Number.isSafeInteger(day)) return NONE
   if (rawExtra !== null && (typeof rawExtra !== 'object' || Array.isArray(rawExtra))) return NONE
@@ -350,7 +416,7 @@ function buildPayments(
   if (ids !== undefined && (!Array.isArray(ids) || ids.length !== count)) return NONE
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
-  const by = internActor(extra.by)
+  const by = extra.by === undefined ? logBy : internActor(extra.by)
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
@@ -372,51 +438,58 @@ function buildPayments(
   return payments
 }
 
-/** Every payment in the log, keyed by id; of two with one id (a concurrent migration), the first. */
+/** Every payment in the logs, keyed by id; of two with one id (a concurrent migration), the first. */
 export function readDepositLog(
   doc: Y.Doc,
   into = new Map<string, Payment>(),
 ): Map<string, Payment> {
-  for (const record of depositLog(doc)) {
-    for (const payment of unpackDeposit(record)) {
-      if (!into.has(payment.id)) into.set(payment.id, payment)
+  for (const [log, by] of eachLog(doc)) {
+    for (const record of log) {
+      for (const payment of unpackDeposit(record, by)) {
+        if (!into.has(payment.id)) into.set(payment.id, payment)
+      }
     }
   }
   return into
 }
 
 /**
- * Layout 3's move: every layout-2 record that text can hold exactly is put back as text, in one
- * rewrite of the log (a record text cannot hold, or that does not read back the same, stays as
- * it is). Run inside the migration's transaction. Safe on two devices at once: both remove the
- * same records and append the same facts, which readers count once; a record another device
- * appends meanwhile is not one this device removes.
+ * The moves of layouts 3 and 4 for the records in `deposits`: each is put back as text where
+ * text holds it exactly, and in its actor's log, without the actor, when it names one; in one
+ * rewrite (a record that would not read back the same stays as it is). Run inside the
+ * migration's transaction. Safe on two devices at once: both remove the same records and append
+ * the same facts, which readers count once; a record another device appends meanwhile is not one
+ * this device removes.
  */
 export function compactDepositLog(doc: Y.Doc): void {
   const log = depositLog(doc)
   const records = log.toArray()
-  let changed = false
-  const next = records.map((record) => {
-    if (!Array.isArray(record)) return record
-    const text = asText(record)
-    if (text === null) return record
-    changed = true
-    return text
-  })
-  if (!changed) return
+  const kept: unknown[] = []
+  const moved: DepositRecord[] = []
+  for (const record of records) {
+    const next = rewritten(record)
+    if (next?.deposit.createdBy) moved.push(next.deposit)
+    else kept.push(typeof next?.packed === 'string' ? next.packed : record)
+  }
+  if (!moved.length && kept.every((record, index) => record === records[index])) return
   log.delete(0, records.length)
-  log.push(next)
+  log.push(kept)
+  appendDeposits(doc, moved)
 }
 
-/** A layout-2 record as text, or null when text would not give back the same payments. */
-function asText(record: unknown[]): string | null {
-  const payments = readArray(record)
+/**
+ * A record's deposit, and the record this layout writes for it in its actor's log (or in
+ * `deposits`, when it names no one); null when that record would not read back the same.
+ */
+function rewritten(record: unknown): { deposit: DepositRecord; packed: unknown } | null {
+  const payments = unpackDeposit(record)
   if (payments.length === 0) return null
-  const packed = packDeposit(depositOf(payments))
+  const deposit = depositOf(payments)
+  const { createdBy, ...rest } = deposit
+  const packed = packDeposit(rest)
   // Both lists are built by `buildPayments`, field by field in one order: equal facts, equal JSON.
-  return typeof packed === 'string' && JSON.stringify(readText(packed)) === JSON.stringify(payments)
-    ? packed
-    : null
+  const same = JSON.stringify(unpackDeposit(packed, createdBy)) === JSON.stringify(payments)
+  return same ? { deposit, packed } : null
 }
 
 /** The deposit that `payments` (one deposit's, at least one) were recorded as. */

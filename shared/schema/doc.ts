@@ -4,13 +4,15 @@
  */
 import * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
+import { storedActor } from './actors.ts'
 
 /**
  * Version of the lender doc's layout, kept in `meta.schemaVersion`. 1: payments in the `payments`
  * map; 2: deposits in the `deposits` log (see `depositLog.ts`), and a loan's or a person's
- * fields at their defaults not written; 3: the log's records written as text where they fit.
+ * fields at their defaults not written; 3: the log's records written as text where they fit;
+ * 4: each actor written once (`actors`), deposits in their actor's log (`depositsBy`).
  */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /** `meta`: `schemaVersion`. */
 export function metaMap(doc: Y.Doc): Y.Map<unknown> {
@@ -85,5 +87,5 @@ export function setIfChanged(entry: Y.Map<unknown>, key: string, value: unknown)
  */
 export function touch(entry: Y.Map<unknown>, now: string, by: Actor | undefined): void {
   entry.set('updatedAt', now)
-  setIfChanged(entry, 'updatedBy', by && { ...by })
+  setIfChanged(entry, 'updatedBy', storedActor(entry, by))
 }

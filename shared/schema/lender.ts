@@ -5,6 +5,7 @@
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
+import { keyEntryActors } from './actors.ts'
 import { compactDepositLog } from './depositLog.ts'
 import { SCHEMA_VERSION, loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
@@ -17,9 +18,10 @@ import { readWaiver } from './waiver.ts'
 
 /**
  * Brings the doc to this layout, once: a new doc is stamped; a layout-1 doc has its payments
- * moved into the deposit log (`movePaymentsToLog`), and a layout-2 doc has its log's records put
- * back as text (`compactDepositLog`), in the same transaction as the stamp, so no device sees one
- * without the other. A no-op on a doc already at this layout or a newer one.
+ * moved into the deposit logs (`movePaymentsToLog`); the records of `deposits` are put back as
+ * text, and in their actor's log, where they can be (`compactDepositLog`); and people and loans
+ * name their actors by key (`keyEntryActors`). All in the same transaction as the stamp, so no
+ * device sees one without the other. A no-op on a doc already at this layout or a newer one.
  */
 export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   const meta = metaMap(doc)
@@ -28,6 +30,8 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
   doc.transact(() => {
     movePaymentsToLog(doc)
     compactDepositLog(doc)
+    keyEntryActors(doc, peopleMap(doc))
+    keyEntryActors(doc, loansMap(doc))
     meta.set('schemaVersion', SCHEMA_VERSION)
   }, origin)
 }

@@ -5,6 +5,7 @@
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
 import type { Actor, InterestType, StoredStatus } from '../ledger/types.ts'
+import { readAuthors, storedActor } from './actors.ts'
 import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -18,7 +19,6 @@ import {
   isPaise,
   isRate,
   newId,
-  readActor,
 } from './guards.ts'
 import type { CreateOptions, Loan, LoanInput, LoanPatch, MutationOptions } from './types.ts'
 
@@ -65,8 +65,6 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   ) {
     return null
   }
-  const createdBy = readActor(map.get('createdBy'))
-  const updatedBy = readActor(map.get('updatedBy'))
   return {
     id,
     personId,
@@ -81,8 +79,7 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
     updatedAt,
     archived,
     ...(typeof archivedAt === 'string' && { archivedAt }),
-    ...(createdBy && { createdBy }),
-    ...(updatedBy && { updatedBy }),
+    ...readAuthors(map),
   }
 }
 
@@ -97,15 +94,13 @@ export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): stri
   doc.transact(() => {
     const loan = new Y.Map<unknown>()
     loans.set(id, loan)
-    // Active, not archived and not yet changed: the defaults, so not written (a tenth of a book).
+    // Active, not archived and not yet changed (so changed by whoever created it): the
+    // defaults, so not written (a tenth of a book).
     for (const [key, value] of Object.entries(fields)) {
       if (value !== '') loan.set(key, value)
     }
     loan.set('createdAt', opts.now)
-    if (by) {
-      loan.set('createdBy', by)
-      loan.set('updatedBy', { ...by })
-    }
+    setIfChanged(loan, 'createdBy', storedActor(loan, by))
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
 }
@@ -213,7 +208,7 @@ export function restoreLoanHistory(
     setIfChanged(loan, 'archivedAt', history.archivedAt)
     setIfChanged(loan, 'archivedWith', history.archivedWith)
     loan.set('updatedAt', history.updatedAt)
-    setIfChanged(loan, 'updatedBy', by)
+    setIfChanged(loan, 'updatedBy', storedActor(loan, by))
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }

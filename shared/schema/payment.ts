@@ -2,7 +2,7 @@
  * Payments: immutable facts, never edited and never deleted. A payment is a fact; what it did to
  * a balance is derived by replaying it. One deposit writes one payment per loan it pays.
  *
- * Where they live: since layout 2 each deposit is one record of the `deposits` log (see
+ * Where they live: since layout 2 each deposit is one record of a deposit log (see
  * `depositLog.ts`); layout 1 kept each payment as a plain object in the `payments` map. The
  * migration moves layout 1's payments into the log, but a device still on the old app may add
  * to the map while offline, so every reader reads both, and a payment in both (a migration made
@@ -13,11 +13,11 @@ import { isIsoDate } from '../dates.ts'
 import type { IsoDate, Paise } from '../ledger/types.ts'
 import {
   DEFAULT_DEPOSIT_DESCRIPTION,
-  depositLog,
+  appendDeposits,
   depositOf,
-  packDeposit,
   paymentId,
   readDepositLog,
+  type DepositRecord,
 } from './depositLog.ts'
 import { entryMap, loansMap, paymentsMap } from './doc.ts'
 import {
@@ -128,38 +128,36 @@ export function recordDeposit(
   const prepared = prepareDeposit(doc, deposit, opts)
   if (!prepared.ok) return prepared
   const { record, ...result } = prepared
-  doc.transact(() => depositLog(doc).push([record]), opts.origin ?? LOCAL_ORIGIN)
+  doc.transact(() => appendDeposits(doc, [record]), opts.origin ?? LOCAL_ORIGIN)
   return result
 }
 
 /**
- * Appends many deposits to the log in one insert, for the book import. Yjs merges records that
- * one transaction appends one by one into a single item by copying the whole merged list at each
- * step, which is quadratic: 100,000 deposits in one transaction run out of memory, where one
- * insert of all of them costs what they weigh. Checked first, like `recordDeposit`; a refused
- * deposit writes nothing at all and is returned with its index.
+ * Appends many deposits to the logs in one insert each, for the book import (see
+ * `appendDeposits`). Checked first, like `recordDeposit`; a refused deposit writes nothing at
+ * all and is returned with its index.
  */
 export function recordDeposits(
   doc: Y.Doc,
   deposits: readonly { deposit: DepositInput; opts: DepositOptions }[],
   origin: unknown = LOCAL_ORIGIN,
 ): { ok: true } | { ok: false; index: number; reason: DepositFailure } {
-  const records: unknown[] = []
+  const records: DepositRecord[] = []
   for (const [index, { deposit, opts }] of deposits.entries()) {
     const prepared = prepareDeposit(doc, deposit, opts)
     if (!prepared.ok) return { ok: false, index, reason: prepared.reason }
     records.push(prepared.record)
   }
-  if (records.length) doc.transact(() => depositLog(doc).push(records), origin)
+  if (records.length) doc.transact(() => appendDeposits(doc, records), origin)
   return { ok: true }
 }
 
-/** A deposit checked and packed into its record; nothing is written. */
+/** A deposit checked and made into its record; nothing is written. */
 function prepareDeposit(
   doc: Y.Doc,
   deposit: DepositInput,
   opts: DepositOptions,
-): (DepositResult & { ok: true; record: unknown }) | (DepositResult & { ok: false }) {
+): (DepositResult & { ok: true; record: DepositRecord }) | (DepositResult & { ok: false }) {
   assertTimestamp(opts.now)
   assertIsoDate(deposit.date, 'date')
   const by = actorToStore(opts.by)
@@ -180,7 +178,7 @@ function prepareDeposit(
   const paymentIds = allocations.map((_, index) =>
     opts.paymentIds ? newId(opts.paymentIds[index]) : paymentId(depositId, index),
   )
-  const record = packDeposit({
+  const record: DepositRecord = {
     depositId,
     date: deposit.date,
     createdAt: opts.now,
@@ -191,7 +189,7 @@ function prepareDeposit(
       loanId,
       amount,
     })),
-  })
+  }
   return { ok: true, depositId, paymentIds, record }
 }
 
@@ -216,10 +214,8 @@ export function movePaymentsToLog(doc: Y.Doc): void {
     else deposits.set(key, [payment])
   }
   if (deposits.size === 0) return
-  const records: unknown[] = []
   for (const payments of deposits.values()) {
-    records.push(packDeposit(depositOf(payments)))
     for (const { id } of payments) map.delete(id)
   }
-  depositLog(doc).push(records)
+  appendDeposits(doc, [...deposits.values()].map(depositOf))
 }

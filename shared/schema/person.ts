@@ -4,6 +4,7 @@
  */
 import * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
+import { readAuthors, storedActor } from './actors.ts'
 import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -15,7 +16,6 @@ import {
   cleanText,
   isPaise,
   newId,
-  readActor,
 } from './guards.ts'
 import type {
   CreateOptions,
@@ -79,14 +79,11 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
     if (typeof value === 'string') optional[key] = value
   }
   const language = map.get('language')
-  const createdBy = readActor(map.get('createdBy'))
-  const updatedBy = readActor(map.get('updatedBy'))
   return {
     ...person,
     ...optional,
     ...(PERSON_LANGUAGES.includes(language as Language) && { language: language as Language }),
-    ...(createdBy && { createdBy }),
-    ...(updatedBy && { updatedBy }),
+    ...readAuthors(map),
   }
 }
 
@@ -104,12 +101,9 @@ export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): 
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) person.set(key, value)
     }
-    // Not archived and not yet changed: the defaults, so not written.
+    // Not archived and not yet changed (so changed by whoever created it): not written.
     person.set('createdAt', opts.now)
-    if (by) {
-      person.set('createdBy', by)
-      person.set('updatedBy', { ...by })
-    }
+    setIfChanged(person, 'createdBy', storedActor(person, by))
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
 }
@@ -218,7 +212,7 @@ export function restorePersonHistory(
     setIfChanged(person, 'archived', history.archived === true)
     setIfChanged(person, 'archivedAt', history.archivedAt)
     person.set('updatedAt', history.updatedAt)
-    setIfChanged(person, 'updatedBy', by)
+    setIfChanged(person, 'updatedBy', storedActor(person, by))
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
 }

@@ -7,10 +7,11 @@
  * The result is, at every moment, deep-equal to `readLender(doc)` (a property test holds it to
  * that); the rules (what is malformed, the order, a revived person) live in the readers.
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
-import { depositLog, readDepositLog, unpackDeposit } from './depositLog.ts'
+import { actorsMap } from './actors.ts'
+import { actorLogs, depositLog, logActor, readDepositLog, unpackDeposit } from './depositLog.ts'
 import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
 import { byCreation, readLenderUnsorted, reconcilePerson, withFacts } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
@@ -241,25 +242,49 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyWaivers.size + dirtyVoids.size
   for (const [map, observer] of observers) map.observeDeep(observer)
 
-  // The deposit log's payments by id (the first of two alike), kept as records arrive.
+  // The deposit logs' payments by id (the first of two alike), kept as records arrive.
   const log = depositLog(doc)
+  const logs = actorLogs(doc)
   const logPayments = new Map<string, Payment>()
-  // The app only appends to the log; anything else, and the next snapshot reads everything.
+  // The app only appends to the logs and adds actors; anything else (a layout move, a log or
+  // an actor replaced) and the next snapshot reads everything.
   let logRewritten = false
-  const onLog = (event: Y.YArrayEvent<unknown>) => {
-    for (const change of event.changes.delta) {
-      if (change.delete) logRewritten = true
-      if (!Array.isArray(change.insert)) continue
-      for (const record of change.insert) {
-        for (const payment of unpackDeposit(record)) {
-          if (logPayments.has(payment.id)) continue
-          logPayments.set(payment.id, payment)
-          dirtyPayments.add(payment.id)
-        }
+  const addRecords = (records: readonly unknown[], by: Actor | undefined) => {
+    for (const record of records) {
+      for (const payment of unpackDeposit(record, by)) {
+        if (logPayments.has(payment.id)) continue
+        logPayments.set(payment.id, payment)
+        dirtyPayments.add(payment.id)
       }
     }
   }
+  const addDelta = (event: Y.YEvent<Y.Array<unknown>>, by: Actor | undefined) => {
+    for (const change of event.changes.delta) {
+      if (change.delete) logRewritten = true
+      if (Array.isArray(change.insert)) addRecords(change.insert, by)
+    }
+  }
+  const onLog = (event: Y.YArrayEvent<unknown>) => addDelta(event, undefined)
+  // A log made in the transaction reports no changes of its own: it is read whole.
+  const onLogs = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    for (const event of events) {
+      if (event.target === logs) {
+        for (const [key, { action }] of event.changes.keys) {
+          const added = logs.get(key)
+          if (action !== 'add') logRewritten = true
+          else if (added instanceof Y.Array) addRecords(added.toArray(), logActor(doc, key))
+        }
+      } else if (event.target instanceof Y.Array && event.path.length === 1) {
+        addDelta(event as Y.YEvent<Y.Array<unknown>>, logActor(doc, event.path[0] as string))
+      }
+    }
+  }
+  const onActors = (event: Y.YMapEvent<unknown>) => {
+    for (const { action } of event.changes.keys.values()) if (action !== 'add') logRewritten = true
+  }
   log.observe(onLog)
+  logs.observeDeep(onLogs)
+  actorsMap(doc).observe(onActors)
 
   // The stored entries, and indexes from a loan to its payments and a person to their loans.
   const storedPeople = new Map<string, StoredPerson>()
@@ -579,6 +604,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     destroy() {
       for (const [map, observer] of observers) map.unobserveDeep(observer)
       log.unobserve(onLog)
+      logs.unobserveDeep(onLogs)
+      actorsMap(doc).unobserve(onActors)
       doc.off('afterTransaction', onTransaction)
       listeners.clear()
     },

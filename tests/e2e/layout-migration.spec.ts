@@ -3,17 +3,20 @@
  * version opens it, and shows the same figures: on the device that moved it, on a device that was
  * open on the old layout all along, and on the server, which ends up holding the moved book.
  * Layout 1 kept one map entry per payment; layout 2 kept each deposit as an array of values,
- * which layout 3 writes as a line of text.
+ * which layout 3 writes as a line of text; layout 4 writes each actor once, and keeps a deposit
+ * in the log of who recorded it.
  */
 import { expect, test, type Browser } from '@playwright/test'
 import type * as Y from 'yjs'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
-import { depositLog } from '../../shared/schema/depositLog.ts'
+import { actorsMap } from '../../shared/schema/actors.ts'
+import { depositLog, eachLog } from '../../shared/schema/depositLog.ts'
 import { SCHEMA_VERSION, metaMap, paymentsMap } from '../../shared/schema/doc.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'
+import { writeLayoutThreeBook } from '../fixtures/layoutThree.ts'
 import { writeLayoutTwoBook } from '../fixtures/layoutTwo.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
@@ -46,7 +49,7 @@ test('a book saved in layout 1 is moved once and shows the same figures', async 
   const stored = await bookOnServer(fresh, baseURL as string)
   expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
   expect(paymentsMap(stored).size).toBe(0)
-  expect(depositLog(stored).length).toBe(PEOPLE * 6)
+  expect(records(stored)).toHaveLength(PEOPLE * 6)
   expect(readLender(stored)).toEqual(book)
 
   // The device that was open on the old layout received the move and still shows the same.
@@ -62,38 +65,54 @@ test('a book saved in layout 1 is moved once and shows the same figures', async 
   await fresh.page.reload()
   await new Shell(fresh.page).waitSynced()
   await expectTiles(fresh, expected)
-  expect(depositLog(await bookOnServer(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
+  expect(records(await bookOnServer(fresh, baseURL as string))).toHaveLength(PEOPLE * 6)
 })
 
-test('a book saved in layout 2 has its deposits written as text once, and the same figures', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(120_000)
-  const { old, book } = await oldBook(browser, baseURL as string, writeLayoutTwoBook)
-  expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
-  expect(book.payments.some((p) => p.voided)).toBe(true)
-  const { expected } = tilesOf(book)
+for (const [layout, write] of [
+  [2, writeLayoutTwoBook],
+  [3, writeLayoutThreeBook],
+] as const) {
+  test(`a book saved in layout ${layout} has its deposits moved into their actor's log once, and the same figures`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
+    const { old, book } = await oldBook(browser, baseURL as string, write)
+    expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
+    expect(book.payments.some((p) => p.voided)).toBe(true)
+    expect(book.payments.every((p) => p.createdBy)).toBe(true)
+    const { expected } = tilesOf(book)
 
-  const fresh = await secondDevice(browser, old)
-  await new Shell(fresh.page).waitSynced()
-  await expectTiles(fresh, expected)
+    const fresh = await secondDevice(browser, old)
+    await new Shell(fresh.page).waitSynced()
+    await expectTiles(fresh, expected)
 
-  // The server holds every deposit as text now, and the same facts.
-  const stored = await bookOnServer(fresh, baseURL as string)
-  expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
-  const records = depositLog(stored).toArray()
-  expect(records).toHaveLength(PEOPLE * 6)
-  expect(records.filter((record) => typeof record !== 'string')).toEqual([])
-  expect(readLender(stored)).toEqual(book)
-  await expectTiles(old, expected)
+    // The server holds every deposit as text in its actor's log now, each actor once, and the
+    // same facts.
+    const stored = await bookOnServer(fresh, baseURL as string)
+    expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
+    expect(depositLog(stored).length).toBe(0)
+    const moved = records(stored)
+    expect(moved).toHaveLength(PEOPLE * 6)
+    expect(moved.filter((record) => typeof record !== 'string' || record.includes('"by"'))).toEqual(
+      [],
+    )
+    expect(actorsMap(stored).size).toBe(1)
+    expect(readLender(stored)).toEqual(book)
+    await expectTiles(old, expected)
 
-  // Opened again, nothing moves twice.
-  await fresh.page.reload()
-  await new Shell(fresh.page).waitSynced()
-  await expectTiles(fresh, expected)
-  expect(depositLog(await bookOnServer(fresh, baseURL as string)).length).toBe(PEOPLE * 6)
-})
+    // Opened again, nothing moves twice.
+    await fresh.page.reload()
+    await new Shell(fresh.page).waitSynced()
+    await expectTiles(fresh, expected)
+    expect(records(await bookOnServer(fresh, baseURL as string))).toHaveLength(PEOPLE * 6)
+  })
+}
+
+/** Every deposit record the book holds, in every log. */
+function records(doc: Y.Doc): unknown[] {
+  return eachLog(doc).flatMap(([log]) => log.toArray())
+}
 
 /** A lender's device, and the book an older app wrote into it from elsewhere, as it read then. */
 async function oldBook(

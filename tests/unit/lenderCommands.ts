@@ -28,7 +28,15 @@ const date = fc.constantFrom('2025-01-01', '2025-02-15', '2025-03-31', '2025-12-
 const pick = fc.nat({ max: 7 })
 const paise = fc.integer({ min: 1, max: 10_000_000 })
 
-export const command = fc.oneof(
+// Who a device says made a change: two accounts, one of them on two devices, or no one.
+const actor = fc.constantFrom(
+  undefined,
+  { account: 'asha@example.com', device: 'Phone' },
+  { account: 'asha@example.com', device: 'Tablet' },
+  { account: 'ravi@example.com', device: 'Phone' },
+)
+
+const commandOnly = fc.oneof(
   fc.record({
     kind: fc.constant('addPerson'),
     name: fc.constantFrom('Asha', 'Ravi'),
@@ -67,6 +75,11 @@ export const command = fc.oneof(
   fc.record({ kind: fc.constant('waive'), pick, date, amount: paise }),
   fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver', 'undoVoids'), pick }),
 )
+
+/** A command, and who makes it. */
+export const command = fc
+  .tuple(commandOnly, actor)
+  .map(([cmd, by]) => ({ ...cmd, ...(by && { by }) }))
 export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
 
 /** The nth key of a map, in a device-independent order; null when it is empty. */
@@ -80,7 +93,7 @@ const legacyWritten = new WeakMap<Y.Doc, number>()
 
 /** Applies one command to a device; returns how many payments it recorded. */
 export function apply(doc: Y.Doc, cmd: Command, now: string): number {
-  const opts = { now }
+  const opts = { now, ...(cmd.by && { by: cmd.by }) }
   switch (cmd.kind) {
     case 'addPerson':
       addPerson(doc, { name: cmd.name, cityId: 'c1', balance: cmd.balance, gender: 'female' }, opts)
@@ -147,6 +160,7 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
         amount: cmd.amount,
         description: 'Deposit payment',
         createdAt: now,
+        ...(cmd.by && { createdBy: cmd.by }),
       })
       return 1
     }
@@ -180,7 +194,7 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
   }
 }
 
-/** The common starting state: two people, three loans, one deposit in the log and one in layout 1's map. */
+/** The common starting state: two people, three loans, one deposit in a log and one in layout 1's map. */
 const baseUpdate = (() => {
   const doc = new Y.Doc()
   const now = '2026-01-01T08:00:00.000Z'
@@ -197,10 +211,11 @@ const baseUpdate = (() => {
     const dates = { startDate: '2025-01-01', dueDate: '2025-12-31' }
     addLoan(doc, { personId, ...terms, ...dates, description: '' }, { now, id })
   }
+  // In Asha's phone's log, which both devices then append to.
   recordDeposit(
     doc,
     { date: '2025-02-01', allocations: [{ loanId: 'la', amount: 50_000 }] },
-    { now },
+    { now, by: { account: 'asha@example.com', device: 'Phone' } },
   )
   // One layout-1 payment, as a device on the old app left it: both devices may move it.
   paymentsMap(doc).set('legacy-base', {
