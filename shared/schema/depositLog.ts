@@ -98,9 +98,16 @@ function logFor(doc: Y.Doc, actor: Actor): Y.Array<unknown> {
  */
 export function appendDeposits(doc: Y.Doc, deposits: readonly DepositRecord[]): void {
   const batches = new Map<Y.Array<unknown>, unknown[]>()
+  // An import brings 100,000 deposits of a few actors: each actor's log is looked up once.
+  const logsOf = new Map<string, Y.Array<unknown>>()
   for (const deposit of deposits) {
     const { createdBy, ...rest } = deposit
-    const log = createdBy ? logFor(doc, createdBy) : depositLog(doc)
+    let log = depositLog(doc)
+    if (createdBy) {
+      const who = `${createdBy.account}\n${createdBy.device}`
+      log = logsOf.get(who) ?? logFor(doc, createdBy)
+      logsOf.set(who, log)
+    }
     const record = packDeposit(rest)
     const batch = batches.get(log)
     if (batch) batch.push(record)
