@@ -12,7 +12,7 @@
  * same key without asking each other, and the map keeps one entry per actor. A key already taken
  * by another actor (a hash collision, seen when registering) is passed over for the next one. Two
  * devices that each register a different actor under one free key while apart would leave the
- * history naming one of them for both: at 41 bits a key, about one in 10¹¹ for a book's twenty
+ * history naming one of them for both: at 41 bits a key, under one in 10¹⁰ for a book’s twenty
  * actors, and never the money, which no actor touches.
  */
 import * as Y from 'yjs'
