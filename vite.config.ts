@@ -3,29 +3,15 @@ import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { YJS_MODULE, withSingleValueContent } from './scripts/yjsSingleValue.ts'
 
-/**
- * Yjs reads each value it stores (a person's name, a loan's amount) into an array grown by
- * `push`, which V8 gives room for seventeen: 88 bytes of heap for one value, about 8 MB for a
- * book of 10,000 loans, an eighth of what the whole app holds. This gives a single value an
- * array of its own size, in the built app. The build stops if Yjs's code no longer reads as
- * below (an upgrade may have fixed it, or moved it), rather than ship without the fix unseen.
- */
+/** Yjs's single values in arrays of their own size (see scripts/yjsSingleValue.ts). */
 function yjsSingleValueContent(): Plugin {
-  const before = `const readContentAny = decoder => {
-  const len = decoder.readLen();
-  const cs = [];`
-  const after = `const readContentAny = decoder => {
-  const len = decoder.readLen();
-  if (len === 1) return new ContentAny([decoder.readAny()])
-  const cs = [];`
   return {
     name: 'yjs-single-value-content',
     apply: 'build',
     transform(code, id) {
-      if (!id.replaceAll('\\', '/').endsWith('/node_modules/yjs/dist/yjs.mjs')) return null
-      if (!code.includes(before)) this.error('yjs: readContentAny is not as expected')
-      return { code: code.replace(before, after), map: null }
+      return YJS_MODULE.test(id) ? { code: withSingleValueContent(code), map: null } : null
     },
   }
 }

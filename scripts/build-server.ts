@@ -8,10 +8,11 @@
  * packages left external are native, load their own optional native helpers, or are loaded only
  * when configured (PostgreSQL, Redis); they stay in `dependencies`.
  */
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
+import { YJS_MODULE, withSingleValueContent } from './yjsSingleValue.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -43,6 +44,17 @@ export const SERVER_EXTERNALS = [
   'ioredis',
 ]
 
+/** Yjs's single values in arrays of their own size: a room holds its book as a Y.Doc. */
+const yjsSingleValueContent: Plugin = {
+  name: 'yjs-single-value-content',
+  setup(build) {
+    build.onLoad({ filter: YJS_MODULE }, ({ path: file }) => ({
+      contents: withSingleValueContent(readFileSync(file, 'utf8')),
+      loader: 'js',
+    }))
+  },
+}
+
 /** Bundles every entry of SERVER_ENTRIES into `outDir` (emptied first). */
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<void> {
   rmSync(outDir, { recursive: true, force: true })
@@ -58,6 +70,7 @@ export async function buildServer(outDir = SERVER_OUT_DIR): Promise<void> {
     platform: 'node',
     target: 'node20',
     external: SERVER_EXTERNALS,
+    plugins: [yjsSingleValueContent],
     // Bundled CommonJS packages call require() for Node built-ins; ESM output has none.
     banner: {
       js: "import { createRequire as __rinCreateRequire } from 'node:module'; const require = __rinCreateRequire(import.meta.url);",
