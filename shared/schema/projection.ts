@@ -238,25 +238,44 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     [voidsMap(doc), collectKeys(dirtyVoids)],
     [undosMap(doc), collectKeys(dirtyVoids)],
   ] as const
-  const dirtyCount = () =>
-    dirtyPeople.size + dirtyLoans.size + dirtyPayments.size + dirtyWaivers.size + dirtyVoids.size
   for (const [map, observer] of observers) map.observeDeep(observer)
 
-  // The deposit logs' payments by id (the first of two alike), kept as records arrive.
+  // The deposit logs' payments by id (the first of two alike).
   const log = depositLog(doc)
   const logs = actorLogs(doc)
   const logPayments = new Map<string, Payment>()
   // The app only appends to the logs and adds actors; anything else (a layout move, a log or
   // an actor replaced) and the next snapshot reads everything.
   let logRewritten = false
+  // Records that arrived since the last snapshot, with the actor of their log, read when the
+  // next one is taken: a big book arrives in one load, which that snapshot reads whole anyway
+  // (unpacked as they arrived, its 100,000 records were read twice).
+  const arrived: [readonly unknown[], Actor | undefined][] = []
+  let arrivedCount = 0
   const addRecords = (records: readonly unknown[], by: Actor | undefined) => {
-    for (const record of records) {
-      for (const payment of unpackDeposit(record, by)) {
-        if (logPayments.has(payment.id)) continue
-        logPayments.set(payment.id, payment)
-        dirtyPayments.add(payment.id)
+    arrived.push([records, by])
+    arrivedCount += records.length
+  }
+  // What the next snapshot has to read: each arrived record holds one payment at least.
+  const dirtyCount = () =>
+    dirtyPeople.size +
+    dirtyLoans.size +
+    dirtyPayments.size +
+    dirtyWaivers.size +
+    dirtyVoids.size +
+    arrivedCount
+  const readArrived = () => {
+    for (const [records, by] of arrived) {
+      for (const record of records) {
+        for (const payment of unpackDeposit(record, by)) {
+          if (logPayments.has(payment.id)) continue
+          logPayments.set(payment.id, payment)
+          dirtyPayments.add(payment.id)
+        }
       }
     }
+    arrived.length = 0
+    arrivedCount = 0
   }
   const addDelta = (event: Y.YEvent<Y.Array<unknown>>, by: Actor | undefined) => {
     for (const change of event.changes.delta) {
@@ -393,6 +412,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     }
     voids = activeVoids(doc)
     logRewritten = false
+    arrived.length = 0
+    arrivedCount = 0
     logPayments.clear()
     readDepositLog(doc, logPayments)
     personById.clear()
@@ -581,8 +602,11 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       pending = false
       const changed = dirtyCount()
       const size = storedPeople.size + storedLoans.size + paymentById.size + waiverById.size
-      current =
-        !current || logRewritten || changed > size * FULL_READ_RATIO ? readAll() : patch(current)
+      if (!current || logRewritten || changed > size * FULL_READ_RATIO) current = readAll()
+      else {
+        readArrived()
+        current = patch(current)
+      }
       return current
     },
     activeLoansOf(personId) {
