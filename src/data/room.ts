@@ -1,5 +1,5 @@
 import * as Y from 'yjs'
-import { IndexeddbPersistence } from 'y-indexeddb'
+import { IndexeddbPersistence, storeState } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
 import { ACK_PARAM, CHUNKS_PARAM, CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
@@ -46,6 +46,12 @@ export class Room {
       params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
     })
     this.tracker.attach(this.provider)
+    this.listenOnceLoaded([
+      this.persistence._storeUpdate,
+      this.tracker.beforeSend,
+      this.provider._updateHandler,
+      this.tracker.afterSend,
+    ])
     void this.persistence.whenSynced.then(() => {
       this.fromDisk = true
       this.notify()
@@ -109,6 +115,29 @@ export class Room {
     // Destroying the doc also closes its IndexedDB persistence; the data stays on disk.
     this.doc.destroy()
     this.listeners.clear()
+  }
+
+  /**
+   * Takes the doc's `update` listeners (`listeners`, in the order they were added) off until the
+   * disk has loaded, then puts them back in that order. Yjs encodes every transaction again as
+   * an update for those listeners, and the load is one transaction holding the whole book: about
+   * 145 ms of a big book's reload, for listeners that all pass on it (the disk's own, the tracker
+   * for a change not made here, the provider with its socket held until the load is done).
+   * Nothing else changes the doc before then (nothing is shown to change); should anything, the
+   * disk gets the whole state once loaded, and the server gets it in the handshake either way.
+   */
+  private listenOnceLoaded(listeners: readonly ((update: Uint8Array, origin: unknown) => void)[]) {
+    for (const listener of listeners) this.doc.off('update', listener)
+    let missed = false
+    const watch = (transaction: Y.Transaction): void => {
+      if (transaction.origin !== this.persistence) missed = true
+    }
+    this.doc.on('afterTransaction', watch)
+    void this.persistence.whenSynced.then(() => {
+      this.doc.off('afterTransaction', watch)
+      for (const listener of listeners) this.doc.on('update', listener)
+      if (missed) void storeState(this.persistence)
+    })
   }
 
   private readonly notify = (): void => {

@@ -78,14 +78,19 @@ export class UnsavedTracker {
     this.listeners.clear()
   }
 
-  private readonly beforeSend = (_update: Uint8Array, origin: unknown): void => {
+  /**
+   * The doc's `update` listener that opens a change's send window. Public, with `afterSend`, for
+   * `Room`, which takes the doc's listeners off while the disk loads and puts them back in order.
+   */
+  readonly beforeSend = (_update: Uint8Array, origin: unknown): void => {
     if (this.isRemote(origin)) return
     this.justMade = { socket: null, seq: 0 }
     this.pending.push(this.justMade)
     this.changed()
   }
 
-  private readonly afterSend = (): void => {
+  /** The doc's `update` listener that closes a change's send window (see `beforeSend`). */
+  readonly afterSend = (): void => {
     this.justMade = null
   }
 
