@@ -46,8 +46,8 @@
 import * as Y from 'yjs'
 import { epochDay, fromEpochDay } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
-import { actorKey, readActorField } from './actors.ts'
-import { isPaise, readActor } from './guards.ts'
+import { actorKey, readActorField, sharedActor } from './actors.ts'
+import { isPaise } from './guards.ts'
 import type { Payment } from './types.ts'
 
 /** The description a deposit's payments get when the lender gives none (spec §9). */
@@ -250,20 +250,6 @@ function unpackLoanId(value: unknown): string | null {
   return id
 }
 
-// Who recorded a deposit, in records of layouts 2 and 3: a book has a few lenders' devices.
-const actors = new Map<string, Actor>()
-
-/** The actor stored in `value`, one shared object per account and device. */
-function internActor(value: unknown): Actor | undefined {
-  const actor = readActor(value)
-  if (!actor) return undefined
-  const key = `${actor.account}\n${actor.device}`
-  const known = actors.get(key)
-  if (known) return known
-  actors.set(key, actor)
-  return actor
-}
-
 /** A timestamp as epoch milliseconds when they give it back exactly, else the string. */
 function packTime(iso: string): number | string {
   const ms = Date.parse(iso)
@@ -423,7 +409,7 @@ function buildPayments(
   if (ids !== undefined && (!Array.isArray(ids) || ids.length !== count)) return NONE
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
-  const by = extra.by === undefined ? logBy : internActor(extra.by)
+  const by = extra.by === undefined ? logBy : sharedActor(extra.by)
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
