@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { TIME_ZONE } from './tests/e2e/pages/clock.ts'
-import { E2E_MAX_FRAME } from './tests/e2e/pages/server.ts'
+import { E2E_MAX_FRAME, E2E_PING_INTERVAL_MS } from './tests/e2e/pages/server.ts'
 
 /**
  * A free TCP port, found once by the runner. Playwright loads this file again in each worker;
@@ -63,12 +63,14 @@ export default defineConfig({
     // server with plain node, on a fresh data directory.
     command: 'npm run --silent build && node dist-server/index.js',
     url: `${baseURL}/`,
-    // A small frame limit, so the big-book test's book is larger than one frame (see E2E_MAX_FRAME).
+    // A small frame limit, so the big-book test's book is larger than one frame (see E2E_MAX_FRAME),
+    // and a short ping interval, so the slow-link test outlasts two (see E2E_PING_INTERVAL_MS).
     env: {
       PORT: port,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       MAX_MESSAGE_BYTES: String(E2E_MAX_FRAME),
+      PING_INTERVAL_MS: String(E2E_PING_INTERVAL_MS),
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { lib0DepthFix } from './scripts/lib0Depth.ts'
 import { YJS_MODULE, withSingleValueContent } from './scripts/yjsSingleValue.ts'
 
 /** Yjs's single values in arrays of their own size (see scripts/yjsSingleValue.ts). */
@@ -16,12 +17,25 @@ function yjsSingleValueContent(): Plugin {
   }
 }
 
+/** lib0 reads and writes a value of any depth without recursion (see scripts/lib0Depth.ts). */
+function lib0Depth(): Plugin {
+  return {
+    name: 'lib0-depth',
+    apply: 'build',
+    transform(code, id) {
+      const fixed = lib0DepthFix(id, code)
+      return fixed === null ? null : { code: fixed, map: null }
+    },
+  }
+}
+
 // One config for the app build and for the two Vitest tiers. Browser tests (Playwright) live in
 // playwright.config.ts and drive the production build served by the real server.
 export default defineConfig({
   plugins: [
     react(),
     yjsSingleValueContent(),
+    lib0Depth(),
     // The service worker precaches the built app so it opens, signed in, with no network at all;
     // the data itself comes from IndexedDB. New builds take over on the next load ('autoUpdate').
     VitePWA({

@@ -41,6 +41,11 @@ const EDITS_PER_TURN = 20
 const MEMORY_ROOMS = 96
 const COLD_LOANS = 1000
 const PAYMENTS_PER_LOAN = 10
+/**
+ * The root the edits go to: one of the book's own, since our server refuses updates outside them
+ * (the stock server takes any). Plain numbers under a person's key are well within its checks.
+ */
+const EDITS_ROOT = 'people'
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b)
@@ -52,10 +57,10 @@ async function editsPerSecond(target: Target, room: string): Promise<number> {
   const readers = Array.from({ length: READERS }, () => provider(target, room))
   await Promise.all([writer, ...readers].map(synced))
   const done = readers.map((r) => {
-    const map = r.doc.getMap('edits')
+    const map = r.doc.getMap(EDITS_ROOT)
     return whenObserved(map, () => map.size === THROUGHPUT_EDITS)
   })
-  const map = writer.doc.getMap<number>('edits')
+  const map = writer.doc.getMap<number>(EDITS_ROOT)
   const start = performance.now()
   for (let i = 0; i < THROUGHPUT_EDITS; i += EDITS_PER_TURN) {
     for (let j = i; j < i + EDITS_PER_TURN; j++) map.set(`e${j}`, j)

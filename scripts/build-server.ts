@@ -12,6 +12,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'esbuild'
+import { LIB0_DECODING, LIB0_ENCODING, lib0DepthFix } from './lib0Depth.ts'
 import { YJS_MODULE, withSingleValueContent } from './yjsSingleValue.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -55,6 +56,22 @@ const yjsSingleValueContent: Plugin = {
   },
 }
 
+/**
+ * lib0 reads and writes a value of any depth without recursion (see scripts/lib0Depth.ts): a
+ * room loads a book that holds one from storage.
+ */
+const lib0Depth: Plugin = {
+  name: 'lib0-depth',
+  setup(build) {
+    for (const filter of [LIB0_DECODING, LIB0_ENCODING]) {
+      build.onLoad({ filter }, ({ path: file }) => ({
+        contents: lib0DepthFix(file, readFileSync(file, 'utf8')) as string,
+        loader: 'js',
+      }))
+    }
+  },
+}
+
 /** Bundles every entry of SERVER_ENTRIES into `outDir` (emptied first). */
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<void> {
   rmSync(outDir, { recursive: true, force: true })
@@ -70,7 +87,7 @@ export async function buildServer(outDir = SERVER_OUT_DIR): Promise<void> {
     platform: 'node',
     target: 'node20',
     external: SERVER_EXTERNALS,
-    plugins: [yjsSingleValueContent],
+    plugins: [yjsSingleValueContent, lib0Depth],
     // Bundled CommonJS packages call require() for Node built-ins; ESM output has none.
     banner: {
       js: "import { createRequire as __rinCreateRequire } from 'node:module'; const require = __rinCreateRequire(import.meta.url);",

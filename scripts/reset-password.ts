@@ -4,18 +4,21 @@
  * new random password; `--password-stdin` takes one from the first line of stdin instead. It
  * works on the installation the environment names: SQLite in DATA_DIR, or DATABASE_URL.
  *
- * The server may keep running. With REDIS_URL, every process closes that account's sockets at
- * once; with one process, its next session check does (SESSION_CHECK_MS).
+ * The server may keep running: every server process closes that account's sockets within about
+ * a quarter of a second. On PostgreSQL this command announces the ended sessions (NOTIFY, see
+ * server/auth/pgSessionsEnded.ts); on SQLite the server notices that another process wrote its
+ * accounts file (server/backends/sqlite.ts). Either way each process then checks the sessions of
+ * its open sockets.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { createAuth } from '../server/auth/auth.ts'
+import { newPasswordProblem, passwordProblemMessage } from '../server/auth/passwordPolicy.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import type { Pool } from 'pg'
 
-const MIN_PASSWORD_LENGTH = 8
 const USAGE = 'usage: npm run reset-password -- <email> [--password-stdin]'
 
 class Refusal extends Error {}
@@ -35,9 +38,9 @@ async function main(): Promise<void> {
 
   const config = loadConfig(process.env)
   const password = fromStdin ? await readFirstLine() : randomBytes(12).toString('base64url')
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Refusal(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
-  }
+  // The same rule as sign-up and Settings (the random one passes it: 16 characters).
+  const problem = newPasswordProblem(password)
+  if (problem !== null) throw new Refusal(passwordProblemMessage[problem])
 
   let database: Database.Database | Pool
   if (config.databaseUrl !== null) {
@@ -69,15 +72,15 @@ async function main(): Promise<void> {
       password: await context.password.hash(password),
     })
     await context.internalAdapter.deleteUserSessions(found.user.id)
+    if (ended.length > 0 && !('pragma' in database)) {
+      const { announceEndedSessions } = await import('../server/auth/pgSessionsEnded.ts')
+      await announceEndedSessions(database)
+    }
   } finally {
     if ('pragma' in database) database.close()
     else await database.end()
   }
 
-  if (config.redisUrl !== null && ended.length > 0) {
-    const { publishEndedSessions } = await import('../server/fanout/redis.ts')
-    await publishEndedSessions({ url: config.redisUrl, prefix: config.redisPrefix }, ended)
-  }
   const devices = ended.length === 1 ? '1 device' : `${ended.length} devices`
   process.stderr.write(`Password of ${email} reset; signed out ${devices}.\n`)
   if (!fromStdin) process.stdout.write(`New password: ${password}\n`)

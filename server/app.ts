@@ -1,8 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAuth, migrateAuth } from './auth/auth.ts'
+import { guardSignIn } from './auth/signInGuard.ts'
 import { openBackends } from './backends/open.ts'
 import type { ServerConfig } from './config.ts'
+import { createHealthCheck } from './http/health.ts'
 import { createRouter } from './http/router.ts'
 import { createLogger } from './log.ts'
 import { createSyncServer, type SyncServer } from './sync/server.ts'
@@ -21,7 +23,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const log = createLogger(config.logLevel)
   // SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) for several processes.
   const backends = await openBackends(config, log)
-  const { storage, fanout, accounts, secret } = backends
+  const { fanout, accounts, secret } = backends
+  const health = createHealthCheck({ probeWrite: (ms) => backends.probeWrite(ms), log })
+  // Rooms write through this, so that a document write that fails also fails the health check.
+  const storage = health.watch(backends.storage)
   let sync: SyncServer | null = null
   const authOptions = (baseUrl: string) => ({
     database: accounts,
@@ -33,6 +38,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   // The tables do not depend on the URL, which with PORT=0 is known only after binding.
   await backends.migrating(() => migrateAuth(authOptions(config.baseUrl ?? 'http://localhost')))
+
+  // The reset-password command ends sessions in the database, not through this server.
+  await backends.watchSessions(() => sync?.recheckSessions())
 
   const http = createServer()
   await new Promise<void>((resolve, reject) => {
@@ -57,11 +65,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     trustedOrigin: baseUrl,
   })
   sync = liveSync
+  // Failed sign-ins limited per account too, and a sign-up that does not reveal an account.
+  const authHandler = guardSignIn((request) => auth.handler(request), {
+    secret,
+    secure,
+    accountExists: async (email) =>
+      (await (await auth.$context).internalAdapter.findUserByEmail(email)) !== null,
+  })
   http.on(
     'request',
     createRouter({
-      authHandler: (request) => auth.handler(request),
-      storage,
+      authHandler,
+      healthy: () => health.check(),
       distDir: config.distDir,
       secure,
       trustProxy: config.trustProxy,

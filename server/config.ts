@@ -1,6 +1,9 @@
 import path from 'node:path'
 import { CHUNK_BYTES } from '../shared/chunks.ts'
 import { MAX_MESSAGE_BYTES } from '../shared/protocol.ts'
+import { MAX_CITIES_PER_UPDATE } from '../shared/schema/city.ts'
+
+const MiB = 1024 * 1024
 
 /** Log levels, quietest last. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
@@ -22,6 +25,14 @@ export interface ServerConfig {
   maxMessageBytes: number
   /** Largest message a client may send in chunks (see `shared/chunks.ts`). */
   maxSyncBytes: number
+  /** Open sockets one account may have in this process. */
+  accountSockets: number
+  /** Bytes of unfinished chunked messages one account's sockets may hold together. */
+  accountSyncBytes: number
+  /** Bytes of unfinished chunked messages all sockets of this process may hold together. */
+  serverSyncBytes: number
+  /** Cities one account may add per day (UTC), counted in each process. */
+  citiesPerDay: number
   /** How long a room stays in memory after its last socket left. */
   roomIdleMs: number
   /** How often live sockets' sessions are checked for expiry or revocation. */
@@ -123,6 +134,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Processes that share rooms must share the documents: SQLite files are per process.
     throw new ConfigError('REDIS_URL needs DATABASE_URL: several processes share one PostgreSQL')
   }
+  // Chunks (64 KiB parts) must always fit in a frame.
+  const maxMessageBytes = integer(
+    env,
+    'MAX_MESSAGE_BYTES',
+    MAX_MESSAGE_BYTES,
+    2 * CHUNK_BYTES,
+    2 ** 30,
+  )
+  const maxSyncBytes = integer(env, 'MAX_SYNC_BYTES', 64 * MiB, MiB, 2 ** 32)
+  // An account must be able to send the largest message allowed, and the process to take it.
+  const accountSyncBytes = integer(env, 'ACCOUNT_SYNC_BYTES', maxSyncBytes, maxSyncBytes, 2 ** 36)
+  const serverSyncBytes = integer(
+    env,
+    'SERVER_SYNC_BYTES',
+    Math.max(256 * MiB, accountSyncBytes),
+    accountSyncBytes,
+    2 ** 38,
+  )
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -131,9 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authSecret,
     distDir: path.resolve(env.DIST_DIR?.trim() || './dist'),
     logLevel,
-    // Chunks (64 KiB parts) must always fit in a frame.
-    maxMessageBytes: integer(env, 'MAX_MESSAGE_BYTES', MAX_MESSAGE_BYTES, 2 * CHUNK_BYTES, 2 ** 30),
-    maxSyncBytes: integer(env, 'MAX_SYNC_BYTES', 256 * 1024 * 1024, 1024 * 1024, 2 ** 32),
+    maxMessageBytes,
+    maxSyncBytes,
+    accountSockets: integer(env, 'ACCOUNT_SOCKETS', 32, 2, 100_000),
+    accountSyncBytes,
+    serverSyncBytes,
+    citiesPerDay: integer(env, 'CITIES_PER_DAY', MAX_CITIES_PER_UPDATE, 1, 1_000_000),
     roomIdleMs: integer(env, 'ROOM_IDLE_MS', 30_000, 0, 86_400_000),
     sessionCheckMs: integer(env, 'SESSION_CHECK_MS', 60_000, 100, 86_400_000),
     compactEvery: integer(env, 'COMPACT_EVERY', 500, 1, 1_000_000),

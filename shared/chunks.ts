@@ -60,6 +60,16 @@ export class ChunkJoiner {
 
   constructor(private readonly maxBytes: number) {}
 
+  /** Bytes of the unfinished message held so far (0 between messages). */
+  get heldBytes(): number {
+    return this.bytes
+  }
+
+  /** Forgets the unfinished message (its parts are freed). */
+  drop(): void {
+    this.reset()
+  }
+
   accept(frame: Uint8Array): Uint8Array | null {
     try {
       return this.join(frame)

@@ -20,7 +20,12 @@ export function userIdOfRoom(room: string): string | null {
   return match ? (match[1] ?? null) : null
 }
 
-/** WebSocket close codes (4000–4999 are the application's own). */
+/**
+ * WebSocket close codes (4000–4999 are the application's own). The y-websocket provider treats
+ * 4400–4499 as final (it stops reconnecting until told to) and every other code as passing (it
+ * reconnects with back-off, 0.2 s doubling up to 2.5 s): a refusal that waiting can cure is a
+ * 45xx, never a 44xx.
+ */
 export const CloseCode = {
   /** No session, or the session expired or was signed out. */
   unauthorized: 4401,
@@ -30,6 +35,13 @@ export const CloseCode = {
   badMessage: 4400,
   /** A frame over the size limit. */
   tooLarge: 4413,
+  /**
+   * This account already has as many sockets open, or as much of unfinished chunked messages
+   * held, as the server allows one account: try again later (the app reconnects with back-off).
+   */
+  accountBusy: 4529,
+  /** The server holds as much unfinished chunked data as it allows itself: try again later. */
+  serverBusy: 4503,
   /** The server is shutting down; reconnect later. */
   goingAway: 1001,
 } as const
@@ -41,6 +53,8 @@ export const closeReason: Record<CloseCode, string> = {
   [CloseCode.forbidden]: 'not your document',
   [CloseCode.badMessage]: 'malformed or refused message',
   [CloseCode.tooLarge]: 'message too large',
+  [CloseCode.accountBusy]: 'too much open at once for this account, try again later',
+  [CloseCode.serverBusy]: 'server busy, try again later',
   [CloseCode.goingAway]: 'server shutting down',
 }
 

@@ -1,10 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { betterAuth } from 'better-auth'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { getMigrations } from 'better-auth/db/migration'
 import { fromNodeHeaders } from 'better-auth/node'
 import type Database from 'better-sqlite3'
 import type { Pool } from 'pg'
 import * as z from 'zod'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordCode } from '../../shared/auth.ts'
+import { newPasswordProblem, passwordProblemMessage } from './passwordPolicy.ts'
 
 /** The request header carrying the peer's address; the HTTP layer overwrites any client value. */
 export const CLIENT_IP_HEADER = 'x-rin-client-ip'
@@ -49,6 +52,32 @@ function sameHostOrigin(request: Request | undefined): string | null {
   }
 }
 
+/** The body field that carries a new password, by auth route. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+  '/set-password': 'newPassword',
+}
+
+/**
+ * Refuses a new password that breaks the rules (passwordPolicy.ts) before the route runs, so that
+ * the answer is the same whatever the email; better-auth's own length checks stay as a backstop.
+ */
+const enforcePasswordRules = createAuthMiddleware(async (ctx) => {
+  const field = NEW_PASSWORD_FIELD[ctx.path]
+  if (field === undefined) return
+  const password: unknown = (ctx.body as Record<string, unknown> | undefined)?.[field]
+  if (typeof password !== 'string') return
+  const problem = newPasswordProblem(password)
+  if (problem !== null) {
+    throw APIError.from('BAD_REQUEST', {
+      code: PasswordCode[problem],
+      message: passwordProblemMessage[problem],
+    })
+  }
+})
+
 function buildAuth(options: AuthOptions) {
   return betterAuth({
     appName: 'Rin Khata',
@@ -57,7 +86,14 @@ function buildAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     trustedOrigins: (request) => [options.baseUrl, sameHostOrigin(request)],
-    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      // New passwords only: sign-in never checks the length, so older, shorter ones still work.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    hooks: { before: enforcePasswordRules },
     session: {
       // better-auth lists and revokes sessions only from a session under a day old by default;
       // a lender whose phone is lost must be able to do it from any device still signed in.

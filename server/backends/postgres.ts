@@ -1,3 +1,4 @@
+import { listenForEndedSessions } from '../auth/pgSessionsEnded.ts'
 import { loadPgAuthSecret } from '../auth/pgSecret.ts'
 import type { ServerConfig } from '../config.ts'
 import { createLocalFanout } from '../fanout/local.ts'
@@ -34,14 +35,24 @@ export async function openPostgresBackends(
     const { createRedisFanout } = await import('../fanout/redis.ts')
     fanout = createRedisFanout({ url: config.redisUrl, prefix: config.redisPrefix, log })
   }
+  const storage = openPostgresStorage(pool)
+  const listeners: { close(): Promise<void> }[] = []
   return {
-    storage: openPostgresStorage(pool),
+    storage,
     fanout,
     accounts: pool,
     secret,
     migrating: (migrate) => withMigrationLock(pool, migrate),
+    // Accounts and documents share the one database.
+    probeWrite: (timeoutMs) => storage.probeWrite(timeoutMs),
+    async watchSessions(onChange) {
+      const listener = listenForEndedSessions(config.databaseUrl, onChange, log)
+      listeners.push(listener)
+      await listener.listening
+    },
     catchUpMs: config.redisUrl === null ? 0 : config.catchUpMs,
     async close() {
+      await Promise.all(listeners.map((listener) => listener.close()))
       await fanout.close()
       await pool.end()
     },

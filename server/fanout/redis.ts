@@ -37,28 +37,6 @@ function encodeSessionEnded(instance: string, token: string): Uint8Array {
 }
 
 /**
- * Tells every server process on this Redis that these sessions ended, from a process that is
- * not a server (the reset-password command); waits until Redis has taken the messages.
- */
-export async function publishEndedSessions(
-  options: Pick<RedisFanoutOptions, 'url' | 'prefix'>,
-  tokens: string[],
-): Promise<void> {
-  const redis = new Redis(options.url, { maxRetriesPerRequest: 1, retryStrategy: () => null })
-  try {
-    const instance = randomBytes(9).toString('base64url')
-    for (const token of tokens) {
-      await redis.publish(
-        options.prefix + SESSIONS_CHANNEL,
-        Buffer.from(encodeSessionEnded(instance, token)),
-      )
-    }
-  } finally {
-    redis.disconnect()
-  }
-}
-
-/**
  * Fan-out over Redis pub/sub, one channel per room. Pub/sub is fire-and-forget: a message
  * published while a subscriber is disconnected is lost for good. Each update therefore carries
  * the seq storage gave it, so a room can see a hole and fill it from storage, and after every

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CLIENT_IP_HEADER } from '../auth/auth.ts'
 import type { Logger } from '../log.ts'
-import type { DocStorage } from '../storage/types.ts'
 import { setSecurityHeaders } from './headers.ts'
 import { createStaticHandler } from './static.ts'
 
@@ -15,7 +14,8 @@ export const AUTH_MAX_BODY_BYTES = 64 * 1024
 export interface RouterOptions {
   /** better-auth's fetch handler, mounted at /api/auth/*. */
   authHandler(request: Request): Promise<Response>
-  storage: DocStorage
+  /** Whether storage can commit a write now (see health.ts); /healthz answers 503 if not. */
+  healthy(): Promise<boolean>
   distDir: string
   /** The public origin is https: add HSTS and use wss in the CSP. */
   secure: boolean
@@ -144,13 +144,9 @@ export function createRouter(options: RouterOptions) {
     }
     if (pathname.startsWith('/api/')) return json(res, 404, { error: 'not found' })
     if (pathname === '/healthz') {
-      try {
-        await options.storage.ping()
-        return json(res, 200, { status: 'ok' })
-      } catch (error) {
-        log.warn('health check: storage does not answer', error)
-        return json(res, 503, { status: 'unavailable' })
-      }
+      return (await options.healthy())
+        ? json(res, 200, { status: 'ok' })
+        : json(res, 503, { status: 'unavailable' })
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD')

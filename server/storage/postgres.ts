@@ -16,6 +16,10 @@ CREATE TABLE IF NOT EXISTS doc_updates (
   seq BIGINT NOT NULL,
   data BYTEA NOT NULL,
   PRIMARY KEY (room, seq)
+);
+CREATE TABLE IF NOT EXISTS health_probe (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  checked_at TIMESTAMPTZ NOT NULL
 );`
 
 /** Creates the document tables if they are missing (idempotent; run under the migration lock). */
@@ -95,8 +99,36 @@ export function openPostgresStorage(pool: pg.Pool): DocStorage {
       return new Map(rows.map((row) => [row.room, Number(row.seq)]))
     },
 
-    async ping() {
-      await pool.query('SELECT 1')
+    async probeWrite(timeoutMs) {
+      // The statement timeout bounds the write on the server; the race bounds waiting for a
+      // connection, which the pool would otherwise let take up to its own connection timeout.
+      const probe = (async () => {
+        const client = await pool.connect()
+        try {
+          await client.query('BEGIN')
+          await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`)
+          await client.query(
+            `INSERT INTO health_probe (id, checked_at) VALUES (1, now())
+             ON CONFLICT (id) DO UPDATE SET checked_at = EXCLUDED.checked_at`,
+          )
+          await client.query('COMMIT')
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {})
+          throw error
+        } finally {
+          client.release()
+        }
+      })()
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('health probe timed out')), timeoutMs)
+      })
+      try {
+        await Promise.race([probe, late])
+      } finally {
+        clearTimeout(timer)
+        probe.catch(() => {}) // settled after the timeout: nobody is waiting for it any more
+      }
     },
 
     // The pool is shared with accounts: whoever opened it closes it.

@@ -7,6 +7,28 @@ interface Row {
 }
 
 /**
+ * Commits one tiny write to `db` (see `DocStorage.probeWrite`): one row of its own table,
+ * rewritten each time. better-sqlite3 is synchronous, so the only wait is for another process's
+ * write lock; the busy timeout is `timeoutMs` for this one statement.
+ */
+export function probeSqliteWrite(db: Database.Database, timeoutMs: number): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS health_probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at INTEGER NOT NULL
+  )`)
+  const busy = db.pragma('busy_timeout', { simple: true }) as number
+  db.pragma(`busy_timeout = ${Math.max(0, Math.round(timeoutMs))}`)
+  try {
+    db.prepare(
+      `INSERT INTO health_probe (id, checked_at) VALUES (1, ?)
+       ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
+    ).run(Date.now())
+  } finally {
+    db.pragma(`busy_timeout = ${busy}`)
+  }
+}
+
+/**
  * DocStorage on one SQLite file in WAL mode. better-sqlite3 is synchronous, so an append has
  * reached the WAL (and survives a crash of this process) by the time its promise exists.
  * `synchronous = NORMAL` fsyncs at checkpoints, not on every commit: a power cut may lose the
@@ -36,7 +58,6 @@ export function openSqliteStorage(file: string): DocStorage {
   const deleteUpTo = db.prepare<[string, number]>(
     'DELETE FROM doc_updates WHERE room = ? AND seq <= ?',
   )
-  const ping = db.prepare('SELECT 1')
 
   // The last seq of each room this process has written, so an append skips the MAX() query.
   // Only this process writes a room's rows (the scale-out adapter owns its own ordering).
@@ -94,8 +115,8 @@ export function openSqliteStorage(file: string): DocStorage {
       }
       return seqs
     },
-    async ping() {
-      ping.get()
+    async probeWrite(timeoutMs) {
+      probeSqliteWrite(db, timeoutMs)
     },
     async close() {
       if (db.open) db.close()

@@ -17,7 +17,11 @@ export interface DocStorage {
   compact(room: string, snapshot: Uint8Array, uptoSeq: number): Promise<void>
   /** The last seq of each of `rooms` that has any row (one query, polled by the rooms). */
   lastSeqs(rooms: string[]): Promise<Map<string, number>>
-  /** Resolves when storage answers a trivial query; rejects otherwise (health check). */
-  ping(): Promise<void>
+  /**
+   * Commits one tiny write (a single row kept for the purpose), so that the health check learns
+   * whether storage can still take a write, not only answer a read: on a full disk `SELECT 1`
+   * still works. Rejects when the write fails or takes longer than `timeoutMs`.
+   */
+  probeWrite(timeoutMs: number): Promise<void>
   close(): Promise<void>
 }

@@ -12,19 +12,27 @@ export class BadMessageError extends Error {
 /** A decoded client frame. Sync step 2 and update carry the same payload: a Yjs update. */
 export type ClientMessage =
   | { kind: 'syncStep1'; stateVector: Uint8Array }
-  | { kind: 'update'; update: Uint8Array }
-  | { kind: 'awareness'; update: Uint8Array }
+  /** `decoded` is the update parsed once, for the room's gate. */
+  | { kind: 'update'; update: Uint8Array; decoded: DecodedUpdate }
+  /** `clients`: the awareness client ids the update speaks for. */
+  | { kind: 'awareness'; update: Uint8Array; clients: number[] }
   | { kind: 'queryAwareness' }
 
-function checkAwarenessUpdate(update: Uint8Array): void {
+/** What `Y.decodeUpdate` gives. */
+export type DecodedUpdate = ReturnType<typeof Y.decodeUpdate>
+
+/** Checks an awareness update's framing and returns the client ids it carries. */
+function readAwarenessClients(update: Uint8Array): number[] {
   const decoder = decoding.createDecoder(update)
-  const clients = decoding.readVarUint(decoder)
-  for (let i = 0; i < clients; i++) {
-    decoding.readVarUint(decoder) // client id
+  const count = decoding.readVarUint(decoder)
+  const clients: number[] = []
+  for (let i = 0; i < count; i++) {
+    clients.push(decoding.readVarUint(decoder))
     decoding.readVarUint(decoder) // clock
     JSON.parse(decoding.readVarString(decoder))
   }
   if (decoding.hasContent(decoder)) throw new BadMessageError('trailing bytes in awareness update')
+  return clients
 }
 
 function read(data: Uint8Array): ClientMessage {
@@ -45,8 +53,7 @@ function read(data: Uint8Array): ClientMessage {
         // Parse the whole update before the doc sees it: Yjs reads an update lazily and would
         // take a prefix of garbage, or integrate structs before finding a corrupt tail. One
         // that parses but breaks while being integrated is the room's to refuse (see Room).
-        Y.decodeUpdate(payload)
-        message = { kind: 'update', update: payload }
+        message = { kind: 'update', update: payload, decoded: Y.decodeUpdate(payload) }
       } else {
         throw new BadMessageError(`unknown sync step ${step}`)
       }
@@ -54,8 +61,7 @@ function read(data: Uint8Array): ClientMessage {
     }
     case MessageType.awareness: {
       const update = decoding.readVarUint8Array(decoder)
-      checkAwarenessUpdate(update)
-      message = { kind: 'awareness', update }
+      message = { kind: 'awareness', update, clients: readAwarenessClients(update) }
       break
     }
     case MessageType.queryAwareness:

@@ -6,6 +6,7 @@ import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
 import {
   BadMessageError,
+  type DecodedUpdate,
   encodeAwareness,
   encodeStored,
   encodeSyncStep1,
@@ -16,6 +17,15 @@ import {
 
 /** Longest wait between storing a client's update and telling the client so. */
 const ACK_DELAY_MS = 5
+
+/**
+ * What a room keeps of a socket's awareness (presence) states, where it relays them at all. The
+ * app announces none; a stock client announces one small state (a name, a cursor). A room keeps
+ * states until their socket leaves, so without caps one socket could park any number of large
+ * ones in the server's memory: a larger message is ignored, as is one that would give the socket
+ * more client ids than this.
+ */
+export const AWARENESS_LIMITS = { bytes: 64 * 1024, clientsPerSocket: 8 } as const
 
 /**
  * Where a change to a room's doc came from (every transaction is tagged with one). Only
@@ -42,10 +52,20 @@ export interface Peer {
    * client that did not ask gets only the standard message types.
    */
   readonly wantsAcks: boolean
+  /** The signed-in account (user id) the socket belongs to. */
+  readonly account: string
 }
 
-/** Refuses a client update before it is applied: a reason string, or null to accept. */
-export type UpdateGate = (doc: Y.Doc, update: Uint8Array) => string | null
+/**
+ * Refuses a client update before it is applied: a reason string, or null to accept. `decoded` is
+ * the update already parsed (`Y.decodeUpdate`).
+ */
+export type UpdateGate = (
+  doc: Y.Doc,
+  update: Uint8Array,
+  decoded: DecodedUpdate,
+  peer: Peer,
+) => string | null
 
 /** What a room needs from the server around it. */
 export interface RoomDeps {
@@ -55,6 +75,11 @@ export interface RoomDeps {
   /** Stored rows before they are compacted into one snapshot. */
   compactEvery: number
   gate: UpdateGate | null
+  /**
+   * Whether the room relays awareness between its sockets. The cities room, shared by every
+   * account, does not: one account's states reached every other account's sockets there.
+   */
+  awareness: boolean
   /** Storage failed: the room must leave memory and its sockets must reconnect. */
   onBroken(room: Room, error: unknown): void
 }
@@ -174,8 +199,11 @@ export class Room {
     this.live = true
     this.deps.fanout.subscribe(this.name, {
       update: (update, updateSeq) => this.receiveStored(update, updateSeq),
-      awareness: (update) =>
-        awarenessProtocol.applyAwarenessUpdate(this.awareness, update, 'fanout'),
+      awareness: (update) => {
+        if (this.deps.awareness) {
+          awarenessProtocol.applyAwarenessUpdate(this.awareness, update, 'fanout')
+        }
+      },
       resync: () => void this.catchUp(),
     })
   }
@@ -304,7 +332,7 @@ export class Room {
         peer.send(encodeSyncStep2(this.doc, message.stateVector))
         break
       case 'update': {
-        const refusal = this.deps.gate?.(this.doc, message.update) ?? null
+        const refusal = this.deps.gate?.(this.doc, message.update, message.decoded, peer) ?? null
         if (refusal !== null) throw new BadMessageError(`refused update: ${refusal}`)
         const batched = this.batch.length
         this.applyingFrom = peer
@@ -331,9 +359,19 @@ export class Room {
         this.scheduleFlush()
         break
       }
-      case 'awareness':
+      case 'awareness': {
+        if (!this.deps.awareness) break
+        const added = message.clients.filter((id) => !state.awarenessIds.has(id)).length
+        if (
+          message.update.byteLength > AWARENESS_LIMITS.bytes ||
+          state.awarenessIds.size + added > AWARENESS_LIMITS.clientsPerSocket
+        ) {
+          this.deps.log.debug(`ignored an awareness update over the limits in ${this.name}`)
+          break
+        }
         awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, peer)
         break
+      }
       case 'queryAwareness': {
         const ids = [...this.awareness.getStates().keys()]
         peer.send(encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids)))

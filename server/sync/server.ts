@@ -11,14 +11,17 @@ import {
   closeReason,
   userIdOfRoom,
 } from '../../shared/protocol.ts'
-import { validateCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
+import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
+import { checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
 import { sessionFromHeaders, type Auth, type SessionInfo } from '../auth/auth.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
 import type { DocStorage } from '../storage/types.ts'
+import { Liveness } from './liveness.ts'
 import { BadMessageError } from './messages.ts'
 import type { Peer, Room, UpdateGate } from './room.ts'
+import { DailyCount, SyncLimits } from './limits.ts'
 import { Rooms } from './rooms.ts'
 import { SessionSockets } from './sessions.ts'
 
@@ -31,6 +34,11 @@ export interface SyncServer {
    * the fan-out, in every other one.
    */
   endSession(token: string): void
+  /**
+   * Checks every open socket's session now, rather than at the next session check: another
+   * process (the reset-password command) has ended sessions, and which ones is not known here.
+   */
+  recheckSessions(): void
   /** Rooms currently in memory. */
   readonly roomCount: number
   /** Refuses new sockets, stores everything, closes every socket with 1001. */
@@ -50,6 +58,10 @@ export interface SyncServerOptions {
     | 'sessionCheckMs'
     | 'compactEvery'
     | 'pingIntervalMs'
+    | 'accountSockets'
+    | 'accountSyncBytes'
+    | 'serverSyncBytes'
+    | 'citiesPerDay'
   >
   /** How often rooms poll storage for updates other processes stored; 0 for one process. */
   catchUpMs: number
@@ -57,9 +69,24 @@ export interface SyncServerOptions {
   trustedOrigin: string
 }
 
-const citiesGate: UpdateGate = (doc, update) => {
-  const check = validateCitiesUpdate(doc, update)
+/** A lender's own room takes only what the book's schema can hold (see `lenderUpdate.ts`). */
+const lenderGate: UpdateGate = (doc, update, decoded) => {
+  const check = checkLenderUpdate(doc, update, decoded)
   return check.ok ? null : check.reason
+}
+
+/**
+ * The cities room takes new cities only (see `cityUpdate.ts`), and from one account no more than
+ * `perDay` a day (UTC, by the server's clock).
+ */
+function citiesGate(perDay: number): UpdateGate {
+  const today = new DailyCount(perDay)
+  return (doc, _update, decoded, peer) => {
+    const check = checkCitiesUpdate(doc, decoded)
+    if (!check.ok) return check.reason
+    const day = new Date().toISOString().slice(0, 10)
+    return today.take(peer.account, check.added, day) ? null : 'daily allowance of cities used up'
+  }
 }
 
 function refuseUpgrade(socket: Duplex, status: number): void {
@@ -102,13 +129,21 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     perMessageDeflate: false,
   })
   const rooms = new Rooms(
-    { storage, fanout, log, compactEvery: config.compactEvery, gate: null },
+    { storage, fanout, log, compactEvery: config.compactEvery, gate: lenderGate, awareness: true },
     config.roomIdleMs,
     log,
     options.catchUpMs,
   )
+  // Shared by every account: no awareness, so no account's presence reaches another's sockets.
   const citiesRooms = new Rooms(
-    { storage, fanout, log, compactEvery: config.compactEvery, gate: citiesGate },
+    {
+      storage,
+      fanout,
+      log,
+      compactEvery: config.compactEvery,
+      gate: citiesGate(config.citiesPerDay),
+      awareness: false,
+    },
     config.roomIdleMs,
     log,
     options.catchUpMs,
@@ -116,6 +151,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const roomsFor = (name: string) => (name === CITIES_ROOM ? citiesRooms : rooms)
   const sessions = new SessionSockets()
   fanout.onSessionEnded((token) => sessions.end(token))
+  const limits = new SyncLimits(config)
 
   /**
    * Records that a session was seen now (the Devices list shows it): when its first socket
@@ -127,29 +163,28 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       .then((context) => context.internalAdapter.updateSession(token, { lastSeenAt: new Date() }))
       .catch((error: unknown) => log.debug('could not record when a session was seen', error))
   }
-  const alive = new WeakMap<WebSocket, boolean>()
   // A reader that stops reading must not make the server buffer without bound.
   const maxBuffered = Math.max(64 * 1024 * 1024, 2 * config.maxMessageBytes)
   let closing = false
 
+  const liveness = new Liveness()
   const pingTimer = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (alive.get(ws) === false) {
-        log.debug('dropping a socket that missed its pong')
-        ws.terminate()
-        continue
-      }
-      alive.set(ws, false)
-      ws.ping()
-    }
+    liveness.tick((ws) => {
+      log.debug('dropping a socket that missed its pong and read nothing')
+      ws.terminate()
+    })
   }, config.pingIntervalMs)
   pingTimer.unref()
 
   let sweeping = false
-  const sessionTimer = setInterval(() => {
-    if (sweeping) return
+  // Asked for while a sweep ran: that one may have checked a session before it ended.
+  let sweepAgain = false
+  const sweep = () => {
+    if (sweeping) {
+      sweepAgain = true
+      return
+    }
     sweeping = true
-    for (const token of sessions.tokens()) touch(token)
     void sessions
       .sweep(Date.now(), async (cookie, token) => {
         const session = await sessionFromHeaders(auth, { cookie })
@@ -157,7 +192,16 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       })
       .finally(() => {
         sweeping = false
+        if (sweepAgain && !closing) {
+          sweepAgain = false
+          sweep()
+        }
       })
+  }
+  const sessionTimer = setInterval(() => {
+    if (sweeping) return
+    for (const token of sessions.tokens()) touch(token)
+    sweep()
   }, config.sessionCheckMs)
   sessionTimer.unref()
 
@@ -190,6 +234,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
         }
         if (message.byteLength > maxBuffered) inFlight = Math.max(inFlight, message.byteLength)
         for (const frame of wants.chunks ? splitMessage(message) : [message]) ws.send(frame)
+        liveness.sent(ws, message.byteLength)
       },
       close(code, reason) {
         ws.close(code, reason)
@@ -198,6 +243,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
         return ws.readyState === WebSocket.OPEN
       },
       wantsAcks: wants.acks,
+      account: session.userId,
     }
     const sessionSocket = {
       endSession: () => ws.close(CloseCode.unauthorized, closeReason[CloseCode.unauthorized]),
@@ -209,17 +255,44 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       ws.close(CloseCode.badMessage, closeReason[CloseCode.badMessage])
     }
 
-    alive.set(ws, true)
-    ws.on('pong', () => alive.set(ws, true))
+    liveness.add(ws)
     ws.on('error', (error) => log.debug(`socket error in ${room.name}`, error.message))
     // Only a client that said it chunks may send chunks; they join into one message per socket.
+    // What a socket holds of an unfinished message counts against its account's share and the
+    // process's budget; a part that would pass either closes the socket with a "try again later".
     const joiner = wants.chunks ? new ChunkJoiner(config.maxSyncBytes) : null
+    let held = 0
+    const holdJoined = () => {
+      limits.hold(session.userId, (joiner?.heldBytes ?? 0) - held)
+      held = joiner?.heldBytes ?? 0
+    }
+    const join = (frame: Uint8Array): Uint8Array | null => {
+      let message: Uint8Array | null
+      try {
+        // A message over MAX_SYNC_BYTES throws here (4400): it would never fit, however long
+        // the client waited.
+        message = joiner!.accept(frame)
+      } finally {
+        holdJoined()
+      }
+      // A finished message holds nothing any more: only an unfinished one is turned away.
+      const busy = message === null ? limits.overdrawn(session.userId) : null
+      if (busy === null) return message
+      joiner!.drop()
+      holdJoined()
+      log.warn(
+        `closed a socket of user ${session.userId} in ${room.name}: ${closeReason[busy]} ` +
+          `(${limits.heldBytes} bytes of unfinished messages held in all)`,
+      )
+      ws.close(busy, closeReason[busy])
+      return null
+    }
     ws.on('message', (data, isBinary) => {
       if (ws.readyState !== WebSocket.OPEN) return
       if (!isBinary) return refuse('text frame')
       try {
         const frame = toBytes(data)
-        const message = joiner && isChunk(frame) ? joiner.accept(frame) : frame
+        const message = joiner && isChunk(frame) ? join(frame) : frame
         if (message) room.receive(peer, message)
       } catch (error) {
         if (error instanceof BadMessageError || error instanceof ChunkError) {
@@ -230,6 +303,9 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       }
     })
     ws.on('close', () => {
+      limits.hold(session.userId, -held)
+      held = 0
+      limits.closeSocket(session.userId)
       room.removePeer(peer)
       roomsFor(room.name).release(room)
       if (sessions.remove(session.token, sessionSocket)) touch(session.token)
@@ -261,16 +337,28 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     if (name !== CITIES_ROOM && userIdOfRoom(name) !== session.userId) {
       return refuseUpgrade(socket, 403)
     }
+    const account = session.userId
+    if (!limits.openSocket(account)) {
+      // Said with a close code rather than an HTTP status, which a browser does not show the
+      // app: a 45xx, so the app's own devices keep trying (with back-off) instead of giving up.
+      log.warn(`refused a socket of user ${account}: ${config.accountSockets} already open`)
+      wss.handleUpgrade(req, socket, head, (ws) =>
+        ws.close(CloseCode.accountBusy, closeReason[CloseCode.accountBusy]),
+      )
+      return
+    }
 
     const registry = roomsFor(name)
     let room: Room
     try {
       room = await registry.acquire(name)
     } catch (error) {
+      limits.closeSocket(account)
       log.error(`could not load room ${name}`, error)
       return refuseUpgrade(socket, 503)
     }
     if (closing || socket.destroyed) {
+      limits.closeSocket(account)
       registry.release(room)
       socket.destroy()
       return
@@ -278,7 +366,9 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     // If ws refuses the handshake itself (bad headers) its callback never runs: release then.
     let connected = false
     socket.once('close', () => {
-      if (!connected) registry.release(room)
+      if (connected) return
+      limits.closeSocket(account)
+      registry.release(room)
     })
     const cookie = req.headers.cookie ?? ''
     const live = session
@@ -303,6 +393,9 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     endSession(token) {
       sessions.end(token)
       fanout.publishSessionEnded(token)
+    },
+    recheckSessions() {
+      if (!closing) sweep()
     },
     get roomCount() {
       return rooms.size + citiesRooms.size

@@ -4,11 +4,27 @@
  * `validateCitiesUpdate`), so a city id stays valid for every person that refers to it.
  */
 import type * as Y from 'yjs'
+import { isIsoDate } from '../dates.ts'
 import { LOCAL_ORIGIN, assertTimestamp, newId } from './guards.ts'
 import type { City, CreateOptions } from './types.ts'
 
 /** Longest city name the server accepts. */
 export const MAX_CITY_NAME_LENGTH = 100
+
+/**
+ * Longest `createdAt` a city may hold: the app writes `toISOString()` (24 characters); a zone
+ * offset or more fractional digits stay well under this. One account once stored a 15 MiB one,
+ * which every other lender's device then synced and held.
+ */
+export const MAX_CITY_TIMESTAMP_LENGTH = 40
+
+/**
+ * Most cities one update may add. A book import adds every village its people live in, in one
+ * update, and a device whose update was refused sends the same one again at every connection: a
+ * cap below what one import may hold would keep that device's villages off the server for good.
+ * So this is the daily allowance of one account (the server's CITIES_PER_DAY default), not less.
+ */
+export const MAX_CITIES_PER_UPDATE = 200
 
 /** The stored value of one city. */
 export interface StoredCity {
@@ -21,7 +37,21 @@ export function citiesMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('cities')
 }
 
-/** True for exactly `{ name, createdAt }` with a non-blank name of at most 100 characters. */
+/** True for an ISO timestamp (`2026-01-31T…`) of at most MAX_CITY_TIMESTAMP_LENGTH characters. */
+export function isCityTimestamp(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= MAX_CITY_TIMESTAMP_LENGTH &&
+    value[10] === 'T' &&
+    isIsoDate(value.slice(0, 10))
+  )
+}
+
+/**
+ * True for exactly `{ name, createdAt }` with a non-blank name of at most 100 characters and a
+ * timestamp of normal length: what `addCity` writes, and all the server lets in. Readers skip
+ * anything else, so a city stored before the server checked lengths cannot slow a screen down.
+ */
 export function isStoredCity(value: unknown): value is StoredCity {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const keys = Object.keys(value)
@@ -29,10 +59,9 @@ export function isStoredCity(value: unknown): value is StoredCity {
   const { name, createdAt } = value as Record<string, unknown>
   return (
     typeof name === 'string' &&
-    name.trim() !== '' &&
     name.length <= MAX_CITY_NAME_LENGTH &&
-    typeof createdAt === 'string' &&
-    createdAt !== ''
+    name.trim() !== '' &&
+    isCityTimestamp(createdAt)
   )
 }
 
@@ -80,10 +109,13 @@ export function cityIndex(cities: readonly City[]): ReadonlyMap<string, City> {
 /**
  * Adds a city by its trimmed name and returns its id. A blank name writes nothing and returns
  * null; a name that equals an existing city's ignoring case writes nothing and returns that id.
- * A name over 100 characters throws (the form limits it; the server would refuse it).
+ * A name over 100 characters, or a timestamp over 40, throws (the server would refuse either).
  */
 export function addCity(doc: Y.Doc, name: string, opts: CreateOptions): string | null {
   assertTimestamp(opts.now)
+  if (!isCityTimestamp(opts.now)) {
+    throw new TypeError(`a city's timestamp has at most ${MAX_CITY_TIMESTAMP_LENGTH} characters`)
+  }
   if (typeof name !== 'string') throw new TypeError('name must be a string')
   const trimmed = name.trim()
   if (trimmed === '') return null

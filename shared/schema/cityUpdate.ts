@@ -1,15 +1,21 @@
 /**
  * The server's gate for the shared cities doc. Every signed-in lender writes to it, so the server
  * checks each client update before applying it: adding a city is allowed, anything else is not.
+ * Nothing in the doc can ever be removed, so what one account adds every other account's devices
+ * sync for good: a city holds only a short name and a timestamp (see `isStoredCity`), one update
+ * adds at most MAX_CITIES_PER_UPDATE, and the server caps what one account adds per day.
  */
 import * as Y from 'yjs'
-import { citiesMap, isStoredCity } from './city.ts'
+import { MAX_CITIES_PER_UPDATE, citiesMap, isStoredCity } from './city.ts'
 
 /** Longest city id accepted (ids are 20 hex digits; older ones 36-character UUIDs). */
 const MAX_CITY_ID_LENGTH = 128
 
 /** The outcome of `validateCitiesUpdate`; `reason` is for the server's log, not for users. */
 export type CitiesUpdateCheck = { ok: true } | { ok: false; reason: string }
+
+/** The outcome of `checkCitiesUpdate`: with how many cities the update adds. */
+export type CitiesUpdateCount = { ok: true; added: number } | { ok: false; reason: string }
 
 /**
  * Checks a client's update against the server's current cities doc without applying it.
@@ -30,6 +36,18 @@ export function validateCitiesUpdate(current: Y.Doc, update: Uint8Array): Cities
   } catch {
     return refuse('malformed update')
   }
+  const check = checkCitiesUpdate(current, decoded)
+  return check.ok ? { ok: true } : check
+}
+
+/**
+ * `validateCitiesUpdate` on an update already decoded (`Y.decodeUpdate`), counting the cities it
+ * adds; refuses one that adds more than MAX_CITIES_PER_UPDATE.
+ */
+export function checkCitiesUpdate(
+  current: Y.Doc,
+  decoded: ReturnType<typeof Y.decodeUpdate>,
+): CitiesUpdateCount {
   for (const ranges of decoded.ds.clients.values()) {
     if (ranges.length > 0) return refuse('deletes content')
   }
@@ -59,10 +77,11 @@ export function validateCitiesUpdate(current: Y.Doc, update: Uint8Array): Cities
     const values = struct.content.getContent()
     if (values.length !== 1 || !isStoredCity(values[0])) return refuse('invalid city value')
     added.add(key)
+    if (added.size > MAX_CITIES_PER_UPDATE) return refuse('too many cities in one update')
   }
-  return { ok: true }
+  return { ok: true, added: added.size }
 }
 
-function refuse(reason: string): CitiesUpdateCheck {
+function refuse(reason: string): { ok: false; reason: string } {
   return { ok: false, reason }
 }

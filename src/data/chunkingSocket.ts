@@ -3,6 +3,9 @@ import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../shared/chu
 type SocketClass = new (...args: never[]) => WebSocket
 type MessageHandler = ((this: WebSocket, event: MessageEvent) => unknown) | null
 
+/** Told of every part of a message that is still arriving, with the socket it arrived on. */
+export type PartListener = (socket: WebSocket) => void
+
 /** The accessor for `name` that `Base` inherits (the browser's, or the `ws` package's). */
 export function inheritedAccessor(
   Base: SocketClass,
@@ -20,8 +23,11 @@ export function inheritedAccessor(
  * leaves as consecutive chunk frames, and chunk frames that arrive are joined into the message
  * before the provider's `onmessage` sees them. The provider (stock y-websocket) never knows. Use
  * with a socket URL that carries `?chunks=1`, so the server frames its side the same way.
+ *
+ * `onPart` hears of every part before the last: the provider does not, and it closes a socket
+ * that received no message for 30 s, which a whole book arriving over a slow link is.
  */
-export function chunkingWebSocket<T extends SocketClass>(Base: T): T {
+export function chunkingWebSocket<T extends SocketClass>(Base: T, onPart?: PartListener): T {
   const onMessage = inheritedAccessor(Base, 'onmessage')
   // The mixin's constructor takes whatever Base takes.
   const Mixin = class ChunkingWebSocket extends (Base as unknown as new (...args: unknown[]) => WebSocket) {
@@ -56,6 +62,7 @@ export function chunkingWebSocket<T extends SocketClass>(Base: T): T {
       try {
         const message = joiner.accept(new Uint8Array(event.data))
         if (message) handler.call(this, { data: message.buffer } as MessageEvent)
+        else onPart?.(this)
       } catch (error) {
         if (!(error instanceof ChunkError)) throw error
         // A broken stream cannot be resumed: a new connection syncs from the start.

@@ -1,5 +1,11 @@
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PasswordCode,
+} from '../../shared/auth.ts'
 import { authClient } from './authClient.ts'
 import { guessDeviceName } from './device.ts'
+import { rememberPassword } from './offlineSignIn.ts'
 import { i18n } from '../i18n/index.ts'
 
 /**
@@ -130,34 +136,53 @@ export async function signOutOtherDevices(): Promise<DeviceResult> {
   }
 }
 
-/** Shortest password the server accepts. */
-export const MIN_PASSWORD_LENGTH = 8
+export { MIN_PASSWORD_LENGTH }
+
+/** A refused password change; `field` names the field the sentence is about, if one. */
+export type PasswordChangeResult =
+  | { ok: true }
+  | { ok: false; message: string; field?: 'current' | 'next' }
+
+/** The sentence for a new password the server refused, by its error code. */
+const newPasswordRefusals: Record<PasswordCode, () => string> = {
+  [PasswordCode.tooShort]: () => i18n.t('settings:errors.tooShort', { min: MIN_PASSWORD_LENGTH }),
+  [PasswordCode.tooLong]: () => i18n.t('settings:errors.tooLong', { max: MAX_PASSWORD_LENGTH }),
+  [PasswordCode.tooCommon]: () => i18n.t('settings:errors.tooCommon'),
+}
 
 /**
  * Changes the password, then signs out every other device. Two steps on purpose: better-auth's
  * own `revokeOtherSessions` option of change-password ends this device's session too and makes
  * a new one, which would close this device's sockets as if it had been signed out.
+ *
+ * This device's offline sign-in follows at once: from then on the new password opens the book
+ * here without a network, and the old one does not.
  */
-export async function changePassword(current: string, next: string): Promise<DeviceResult> {
-  if (current === '') return { ok: false, message: i18n.t('settings:errors.currentRequired') }
+export async function changePassword(
+  current: string,
+  next: string,
+): Promise<PasswordChangeResult> {
+  if (current === '') {
+    return { ok: false, message: i18n.t('settings:errors.currentRequired'), field: 'current' }
+  }
   if (next.length < MIN_PASSWORD_LENGTH) {
-    return {
-      ok: false,
-      message: i18n.t('settings:errors.tooShort', { min: MIN_PASSWORD_LENGTH }),
-    }
+    return { ok: false, message: newPasswordRefusals[PasswordCode.tooShort](), field: 'next' }
   }
   try {
-    const { error } = await authClient.changePassword({
+    const { data, error } = await authClient.changePassword({
       currentPassword: current,
       newPassword: next,
       revokeOtherSessions: false,
     })
     if (error) {
       if (error.code === 'INVALID_PASSWORD') {
-        return { ok: false, message: i18n.t('settings:errors.wrongPassword') }
+        return { ok: false, message: i18n.t('settings:errors.wrongPassword'), field: 'current' }
       }
+      const refusal = newPasswordRefusals[error.code as PasswordCode] as (() => string) | undefined
+      if (refusal) return { ok: false, message: refusal(), field: 'next' }
       return failure(error)
     }
+    await rememberPassword({ id: data.user.id, email: data.user.email }, next)
   } catch {
     return { ok: false, message: offline() }
   }

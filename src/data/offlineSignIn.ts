@@ -100,8 +100,10 @@ export function canSignInOffline(email: string): boolean {
 }
 
 /**
- * Keeps a fresh verifier for `user` after the server accepted `password`. Failure is not fatal
- * (the lender just cannot sign in offline), so it is logged, not thrown.
+ * Keeps a fresh verifier for `user` after the server accepted `password` (a sign-in, or a change
+ * of password in Settings). Failure is not fatal (the lender just cannot sign in offline), so it
+ * is logged, not thrown; the verifier of an older password is dropped then, never kept: only the
+ * password the server last accepted may open the book offline.
  */
 export async function rememberPassword(user: OfflineUser, password: string): Promise<void> {
   if (!offlineSignInSupported()) return
@@ -119,7 +121,26 @@ export async function rememberPassword(user: OfflineUser, password: string): Pro
     localStorage.setItem(keyFor(user.email), JSON.stringify(verifier))
   } catch (cause) {
     console.error('Could not keep the offline sign-in check', cause)
+    forget(user.email)
   }
+}
+
+function forget(email: string): void {
+  try {
+    localStorage.removeItem(keyFor(email))
+  } catch {
+    // Storage unavailable: there is nothing this page can read back either.
+  }
+}
+
+/**
+ * Drops the verifier of `email` if `password` matches it although the server just refused that
+ * password: the password was changed elsewhere (another device, or the operator's reset), and the
+ * old one must not open the book offline any more. A wrong guess that does not match leaves the
+ * verifier alone, so nobody can take offline sign-in away from the lender by mistyping on purpose.
+ */
+export async function forgetStalePassword(email: string, password: string): Promise<void> {
+  if ((await checkPasswordOffline(email, password)).kind === 'match') forget(email)
 }
 
 /** Checks `password` for `email` against the verifier kept at the last online sign-in. */

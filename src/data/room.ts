@@ -36,7 +36,11 @@ export class Room {
       (origin) => origin === this.provider || origin === this.persistence,
       // The tracker counts whole messages; the chunking below it splits the large ones. The
       // handshake waits for the disk: sent from an empty doc, it would fetch the whole book.
-      chunkingWebSocket(heldUntil(WebSocket, this.persistence.whenSynced)),
+      chunkingWebSocket(heldUntil(WebSocket, this.persistence.whenSynced), (socket) => {
+        // Each part is a message received, as far as the provider's 30 s watchdog is concerned:
+        // a first sync that takes minutes on a slow link is busy, not dead.
+        if (this.provider.ws === socket) this.provider.wsLastMessageReceived = Date.now()
+      }),
     )
     const socketUrl = window.location.origin.replace(/^http/, 'ws') + SYNC_PATH
     this.provider = new WebsocketProvider(socketUrl, name, this.doc, {

@@ -1,5 +1,5 @@
 import { readDeviceName } from './device.ts'
-import { checkPasswordOffline, rememberPassword } from './offlineSignIn.ts'
+import { checkPasswordOffline, forgetStalePassword, rememberPassword } from './offlineSignIn.ts'
 
 // The better-auth client (about 12 kB gzip) is loaded only to log in, sign up or sign out: the
 // session check every start makes is one plain GET, so the login page renders without it.
@@ -40,6 +40,7 @@ export type SessionState =
  */
 export type AuthFailure =
   | { reason: 'refused'; message: string; code?: string }
+  | { reason: 'tooManyAttempts'; retryAfter: number | null }
   | { reason: 'signUpOffline' }
   | { reason: 'offlineUnsupported' }
   | { reason: 'offlineUnknown' }
@@ -135,8 +136,17 @@ async function askServer(): Promise<ServerAnswer> {
 
 type AuthAnswer =
   | { kind: 'user'; user: SessionUser }
-  | { kind: 'refused'; message: string; status: number; code?: string }
+  | { kind: 'refused'; message: string; status: number; code?: string; retryAfter?: number }
   | { kind: 'unreachable' }
+
+/** The server's "try again in n seconds", when it gave one. */
+function retryAfterOf(error: object): number | null {
+  const value = 'retryAfter' in error ? Number(error.retryAfter) : NaN
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null
+}
+
+/** The server's answer to a wrong email or password (sign-in, and sign-up of a taken email). */
+const WRONG_CREDENTIALS = 'INVALID_EMAIL_OR_PASSWORD'
 
 /**
  * Asks the server to log in or sign up. A fetch that throws, or a gateway saying the server is
@@ -155,11 +165,13 @@ async function askServerToAuthenticate(
         : await authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email })
     if (error) {
       if (!serverAnswered(error.status)) return { kind: 'unreachable' }
+      const retryAfter = retryAfterOf(error)
       return {
         kind: 'refused',
         message: error.message || error.statusText || 'Please try again',
         status: error.status,
         ...(typeof error.code === 'string' ? { code: error.code } : {}),
+        ...(retryAfter === null ? {} : { retryAfter }),
       }
     }
     if (!data) return { kind: 'unreachable' }
@@ -210,8 +222,12 @@ async function reconcile(): Promise<void> {
     if (credentials?.userId === user.id) {
       const again = await askServerToAuthenticate('login', credentials.email, credentials.password)
       if (!stillSignedInAs(user) || again.kind === 'unreachable') return
-      // Too many sign-ins from this address just now: the socket's next failure asks again.
+      // Too many sign-ins just now: the socket's next failure asks again.
       if (again.kind === 'refused' && again.status === 429) return
+      if (again.kind === 'refused' && again.code === WRONG_CREDENTIALS) {
+        // Changed elsewhere since: the password given offline must not open the book any more.
+        await forgetStalePassword(credentials.email, credentials.password)
+      }
       offlineCredentials = null
       if (again.kind === 'user' && again.user.id === user.id) {
         confirmed = true
@@ -277,7 +293,13 @@ export async function authenticate(
     return { ok: true, user: signedIn(answer.user), offline: false }
   }
   if (answer.kind === 'refused') {
-    const { message, code } = answer
+    const { message, code, status } = answer
+    if (status === 429) {
+      return { ok: false, reason: 'tooManyAttempts', retryAfter: answer.retryAfter ?? null }
+    }
+    // A password the server no longer takes but this device still would (it was changed on
+    // another device, or reset by the operator): offline, it must not open the book either.
+    if (code === WRONG_CREDENTIALS) await forgetStalePassword(email, password)
     return { ok: false, reason: 'refused', message, ...(code === undefined ? {} : { code }) }
   }
   if (mode === 'signup') return { ok: false, reason: 'signUpOffline' }

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { CITIES_ROOM, SYNC_PATH } from '../../shared/protocol.ts'
 import { authMessages } from '../../src/features/auth/authMessages.ts'
@@ -13,6 +15,7 @@ import {
 } from './pages/devices.ts'
 import { LoginPage } from './pages/LoginPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { SettingsPage } from './pages/SettingsPage.ts'
 
 test('phone: logging out offline explains, offers to stay, and the lender gets back in offline', async ({
   browser,
@@ -138,3 +141,89 @@ test('another lender signs in offline after a logout: the first session is ended
   const other = await secondDevice(browser, device)
   await expect(other.page.getByText('Anita’s Arjun').first()).toBeVisible()
 })
+
+/** Logs out while offline (the app warns; the lender goes ahead) and lands on Login. */
+async function logOutOffline(device: Awaited<ReturnType<typeof newLenderDevice>>['device']) {
+  await device.shell.logoutButton().click()
+  await device.page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
+  await expect(device.page).toHaveURL(/\/login$/)
+}
+
+test('a password changed in Settings is the one that opens the book offline, not the old one', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { device, lender } = await newLenderDevice(browser)
+  const { page, shell } = device
+  await new CitiesPage(page).goto()
+  await new CitiesPage(page).add('Rampur')
+  await new PersonFormPage(page).add({ name: 'Kept Kamla', city: 'Rampur' })
+  await shell.waitSynced()
+  await appInstalled(device)
+
+  const changed = `${lender.password}-changed`
+  const settings = new SettingsPage(page)
+  await settings.goto()
+  await settings.changePassword(lender.password, changed)
+  await expect(settings.passwordMessage()).toHaveText(
+    'Your password is changed. Every other device is signed out.',
+  )
+
+  await goOffline(device)
+  await logOutOffline(device)
+  const login = new LoginPage(page)
+  await login.submit('Login', lender.email, lender.password)
+  await expect(login.error).toHaveText(authMessages.offlineWrongPassword)
+  await login.submit('Login', lender.email, changed)
+  await expect(page).toHaveURL(/\/people$/)
+  await expect(page.getByText('Kept Kamla').first()).toBeVisible()
+})
+
+test('after an operator reset, the next online sign-in replaces the offline password', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { device, lender } = await newLenderDevice(browser)
+  const { page, shell } = device
+  await new CitiesPage(page).goto()
+  await new CitiesPage(page).add('Sitapur')
+  await new PersonFormPage(page).add({ name: 'Reset Ravi', city: 'Sitapur' })
+  await shell.waitSynced()
+  await appInstalled(device)
+
+  // The operator resets it while the lender is signed in: the device is sent to Login at once.
+  const reset = `${lender.password}-reset`
+  const script = spawnSync(
+    process.execPath,
+    [path.resolve('dist-server/reset-password.js'), lender.email, '--password-stdin'],
+    { input: `${reset}\n`, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+  )
+  expect(script.status, String(script.stderr)).toBe(0)
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 })
+  await expect(page.getByText(authMessages.expired)).toBeVisible()
+
+  // The old password, tried online, is refused, and from then on offline too.
+  const login = new LoginPage(page)
+  expect(await login.submitUntilAnswered('Login', lender.email, lender.password)).toBe('refused')
+  await goOfflineOnLogin(device)
+  await login.submit('Login', lender.email, lender.password)
+  await expect(login.error).toHaveText(authMessages.offlineUnknown)
+
+  // Online again: the new password signs in, and is the one that works offline afterwards.
+  await device.context.setOffline(false)
+  await login.submitAndEnter('Login', lender.email, reset)
+  await shell.waitSynced()
+  await goOffline(device)
+  await logOutOffline(device)
+  await login.submit('Login', lender.email, lender.password)
+  await expect(login.error).toHaveText(authMessages.offlineWrongPassword)
+  await login.submit('Login', lender.email, reset)
+  await expect(page).toHaveURL(/\/people$/)
+  await expect(page.getByText('Reset Ravi').first()).toBeVisible()
+})
+
+/** Cuts the network of a device that shows the login page (no sync indicator there). */
+async function goOfflineOnLogin(device: Awaited<ReturnType<typeof newLenderDevice>>['device']) {
+  await device.context.setOffline(true)
+  await expect(device.page.getByText(authMessages.offlineNow)).toBeVisible()
+}

@@ -276,7 +276,14 @@ afterAll(cleanup)
 describe('devices that edit while going on and offline', () => {
   it('converge on the server to one ledger that keeps every change', async () => {
     const room = userRoom(lender.userId)
-    let before: LenderSnapshot = { people: [], loans: [], payments: [], waivers: [] }
+    let before: LenderSnapshot = {
+      people: [],
+      loans: [],
+      payments: [],
+      waivers: [],
+      loanEdits: [],
+      skipped: [],
+    }
     let run = 0
 
     await fc.assert(

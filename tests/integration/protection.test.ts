@@ -110,7 +110,7 @@ describe('self-protection', () => {
   it('closes only the sender of 1,000 hostile frames while others keep syncing', async () => {
     const room = userRoom(lender.userId)
     let edits = 0
-    const editing = setInterval(() => writer.doc.getMap('edits').set(`e${edits++}`, edits), 20)
+    const editing = setInterval(() => writer.doc.getMap('profile').set(`e${edits++}`, edits), 20)
     const frames = hostileFrames(1000)
     const outcomes: (number | 'accepted')[] = []
     const lanes = Array.from({ length: 8 }, async (_, lane) => {
@@ -127,7 +127,7 @@ describe('self-protection', () => {
     expect(refused).toBeGreaterThan(900)
     expect(edits).toBeGreaterThan(20)
     await waitFor(
-      () => reader.doc.getMap('edits').size === edits,
+      () => reader.doc.getMap('profile').size === edits,
       'the reader to see every edit made during the attack',
     )
     expect(writer.closes).toEqual([])
@@ -141,8 +141,8 @@ describe('self-protection', () => {
     const outcome = await sendHostile(server, userRoom(lender.userId), lender.cookie, { data: big })
     expect(outcome).toBe(CloseCode.tooLarge)
 
-    writer.doc.getMap('edits').set('after-oversize', true)
-    await waitFor(() => reader.doc.getMap('edits').has('after-oversize'), 'sync after the attack')
+    writer.doc.getMap('profile').set('after-oversize', true)
+    await waitFor(() => reader.doc.getMap('profile').has('after-oversize'), 'sync after the attack')
     expect(writer.closes).toEqual([])
     disconnect(writer)
     disconnect(reader)

@@ -152,7 +152,7 @@ describe.each(adapters)('$name storage', ({ available, open }) => {
     await storage.append('users/a', [edit(doc, 'p1', 'Sunita')])
     await storage.append('users/a', [edit(doc, 'p2', 'Mohan')])
     const again = reopen()
-    await expect(again.ping()).resolves.toBeUndefined()
+    await expect(again.probeWrite(1_000)).resolves.toBeUndefined()
     const loaded = await again.load('users/a')
     expect(loaded.seq).toBe(2)
     expect(rebuilt(loaded.updates)).toEqual({ p1: 'Sunita', p2: 'Mohan' })

@@ -114,12 +114,17 @@ describe('sync', () => {
   it('refuses a city delete, a rename and a non-city write, closing only the sender', async () => {
     const honest = connectClient(server, CITIES_ROOM, asha.cookie)
     await waitSynced(honest)
-    honest.doc.getMap('cities').set('c-ujjain', { name: 'Ujjain', createdAt: '2026-02-01' })
+    honest.doc
+      .getMap('cities')
+      .set('c-ujjain', { name: 'Ujjain', createdAt: '2026-02-01T09:00:00.000Z' })
     await waitFor(() => honest.stored() > 0, 'the city to be stored')
 
     const attempts: ((doc: Y.Doc) => void)[] = [
       (doc) => doc.getMap('cities').delete('c-ujjain'),
-      (doc) => doc.getMap('cities').set('c-ujjain', { name: 'Ujjain!', createdAt: '2026-02-01' }),
+      (doc) =>
+        doc
+          .getMap('cities')
+          .set('c-ujjain', { name: 'Ujjain!', createdAt: '2026-02-01T09:00:00.000Z' }),
       (doc) => doc.getMap('people').set('x', 'not a city'),
     ]
     for (const attempt of attempts) {
@@ -136,7 +141,7 @@ describe('sync', () => {
     await waitSynced(fresh)
     expect(fresh.doc.getMap('cities').get('c-ujjain')).toEqual({
       name: 'Ujjain',
-      createdAt: '2026-02-01',
+      createdAt: '2026-02-01T09:00:00.000Z',
     })
     expect(fresh.doc.getMap('people').size).toBe(0)
     expect(honest.closes).toEqual([])

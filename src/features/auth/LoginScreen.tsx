@@ -9,7 +9,7 @@ import {
   subscribeSession,
   type AuthFailure,
 } from '../../data/session.ts'
-import { authFailureMessage } from './authMessages.ts'
+import { authFailureMessage, isNewPasswordProblem } from './authMessages.ts'
 
 type Mode = 'login' | 'signup'
 
@@ -35,6 +35,9 @@ export function LoginScreen() {
   const session = useSyncExternalStore(subscribeSession, getSessionState)
   const expired = session.status === 'signed-out' && session.expired
   const online = useOnline()
+  // A new password the server refused (too short, too common): said beside the password field.
+  const passwordRefused =
+    problem !== null && problem !== 'required' && isNewPasswordProblem(problem)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -89,13 +92,17 @@ export function LoginScreen() {
                 type="password"
                 required
                 autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                aria-invalid={passwordRefused || undefined}
+                aria-describedby={passwordRefused ? 'login-problem' : undefined}
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
               />
             </label>
             {problem !== null && (
-              <p role="alert" className="plain-error">
-                {problem === 'required' ? t('messages.required') : authFailureMessage(problem, t)}
+              <p role="alert" className="plain-error" id="login-problem">
+                {problem === 'required'
+                  ? t('messages.required')
+                  : authFailureMessage(problem, t, mode)}
               </p>
             )}
             <button type="submit" className="plain-button" disabled={busy} aria-busy={busy}>

@@ -35,7 +35,8 @@ export class LoginPage {
 
   /**
    * Submits until the server answers with something other than its rate limit (it allows a few
-   * sign-ins and sign-ups per address per 10 s, and parallel tests share one address). Resolves
+   * sign-ins and sign-ups per address per 10 s, and parallel tests share one address; failed
+   * sign-ins are limited per account too). Resolves
    * 'in' on reaching /people, or 'refused' when the form shows another message.
    */
   async submitUntilAnswered(
@@ -57,7 +58,9 @@ export class LoginPage {
       ])
       if (outcome === 'in') return 'in'
       if (outcome === 'gone') break
-      if (!/too many requests/i.test((await this.error.textContent()) ?? '')) return 'refused'
+      if (!/too many sign-in attempts/i.test((await this.error.textContent()) ?? '')) {
+        return 'refused'
+      }
       await this.page.waitForTimeout(4_000)
     }
     throw new Error(`${mode} never got an answer other than the rate limit`)

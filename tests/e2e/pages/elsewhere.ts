@@ -3,7 +3,14 @@ import * as decoding from 'lib0/decoding'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { ACK_PARAM, MessageType, SYNC_PATH, userRoom } from '../../../shared/protocol.ts'
+import {
+  ACK_PARAM,
+  CHUNKS_PARAM,
+  MessageType,
+  SYNC_PATH,
+  userRoom,
+} from '../../../shared/protocol.ts'
+import { chunkingWebSocket } from '../../../src/data/chunkingSocket.ts'
 import type { Device } from './devices.ts'
 
 /**
@@ -74,4 +81,23 @@ async function connectElsewhere(
     params,
   })
   return { doc, provider }
+}
+
+/**
+ * Uploads `doc` as the lender of `device` holds it on a device that kept it offline: through the
+ * chunked socket, with the device's session cookie; resolves once the server has stored it.
+ */
+export async function uploadBook(device: Device, doc: Y.Doc, baseURL: string): Promise<void> {
+  const { url, room, Socket } = await lenderConnection(device, baseURL)
+  const uploader = new WebsocketProvider(url, room, doc, {
+    WebSocketPolyfill: chunkingWebSocket(Socket),
+    disableBc: true,
+    params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
+  })
+  let stored = false
+  uploader.messageHandlers[MessageType.stored] = () => {
+    stored = true
+  }
+  await expect.poll(() => stored, { timeout: 60_000 }).toBe(true)
+  uploader.destroy()
 }

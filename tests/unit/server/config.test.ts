@@ -32,3 +32,37 @@ describe('server config', () => {
     expect(() => loadConfig(env)).toThrow(message)
   })
 })
+
+describe('sync limits', () => {
+  const MiB = 1024 * 1024
+
+  it('defaults: 32 sockets and one largest message per account, 256 MiB for the process', () => {
+    const config = loadConfig({})
+    expect(config.maxSyncBytes).toBe(64 * MiB)
+    expect(config.accountSockets).toBe(32)
+    expect(config.accountSyncBytes).toBe(64 * MiB)
+    expect(config.serverSyncBytes).toBe(256 * MiB)
+    expect(config.citiesPerDay).toBe(200)
+  })
+
+  it('follows a larger MAX_SYNC_BYTES, so that a book that size can always be sent', () => {
+    const config = loadConfig({ MAX_SYNC_BYTES: String(512 * MiB) })
+    expect(config.accountSyncBytes).toBe(512 * MiB)
+    expect(config.serverSyncBytes).toBe(512 * MiB)
+  })
+
+  it.each([
+    [
+      { ACCOUNT_SYNC_BYTES: String(8 * MiB) },
+      /ACCOUNT_SYNC_BYTES must be an integer from 67108864/,
+    ],
+    [
+      { ACCOUNT_SYNC_BYTES: String(100 * MiB), SERVER_SYNC_BYTES: String(99 * MiB) },
+      /SERVER_SYNC_BYTES must be an integer from 104857600/,
+    ],
+    [{ ACCOUNT_SOCKETS: '1' }, /ACCOUNT_SOCKETS must be an integer from 2/],
+    [{ CITIES_PER_DAY: '0' }, /CITIES_PER_DAY must be an integer from 1/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})

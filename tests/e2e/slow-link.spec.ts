@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test'
+import * as Y from 'yjs'
+import { SYNC_PATH } from '../../shared/protocol.ts'
+import { buildBook } from '../fixtures/book.ts'
+import { startShapingProxy } from '../support/shapingProxy.ts'
+import { newLenderDevice } from './pages/devices.ts'
+import { uploadBook } from './pages/elsewhere.ts'
+import { PeoplePage } from './pages/PeoplePage.ts'
+import { E2E_PING_INTERVAL_MS } from './pages/server.ts'
+
+/** What the stock y-websocket provider waits for a message before it gives a socket up. */
+const PROVIDER_TIMEOUT_MS = 30_000
+
+/**
+ * Issue 30: a new phone on a slow link downloads a book that takes longer than the provider's
+ * 30 s watchdog and longer than the server's ping interval. Before, the provider (which saw no
+ * message until the last part arrived) closed the socket after 30 s, and the server dropped one
+ * whose pong sat behind the book in its send buffer: the download started over, for ever. Now
+ * it finishes on its first socket, and nothing is downloaded twice.
+ */
+test('a book too large for 30 s of a slow link syncs on one socket', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000)
+  const { device: first } = await newLenderDevice(browser)
+  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
+  const book = Y.encodeStateAsUpdate(doc).byteLength
+  await uploadBook(first, doc, baseURL as string)
+
+  // 20 kB/s down (160 kbit/s), 150 ms round trip; only the sync socket is shaped, so the test
+  // spends its slow minute on the download it is about and not on the app's files.
+  const server = new URL(baseURL as string)
+  const rate = 20_000
+  const proxy = await startShapingProxy(
+    { host: '127.0.0.1', port: Number(server.port) },
+    { downBytesPerSecond: rate, upBytesPerSecond: rate, latencyMs: 75 },
+    (firstBytes) => firstBytes.toString('latin1').startsWith(`GET ${SYNC_PATH}/users/`),
+  )
+  const expected = (book / rate) * 1000
+  expect(expected, 'the book takes longer than the watchdog and two pings').toBeGreaterThan(
+    Math.max(PROVIDER_TIMEOUT_MS, 2 * E2E_PING_INTERVAL_MS) * 1.5,
+  )
+  try {
+    // A fresh device with the lender's cookie (cookies do not depend on the port) and nothing on it.
+    const { cookies } = await first.context.storageState()
+    const fresh = await browser.newContext({ storageState: { cookies, origins: [] } })
+    const page = await fresh.newPage()
+    const sockets: string[] = []
+    page.on('websocket', (socket) => {
+      if (socket.url().includes(`${SYNC_PATH}/users/`)) sockets.push(socket.url())
+    })
+    const started = Date.now()
+    await page.goto(`http://localhost:${proxy.port}/people`)
+    await expect(new PeoplePage(page).count).toHaveText('Showing 120 of 120 people', {
+      timeout: expected * 2 + 60_000,
+    })
+    const took = Date.now() - started
+    console.log(
+      `${book} bytes over ${rate} B/s: rows after ${took} ms, ${proxy.shapedDownBytes} bytes ` +
+        `on ${sockets.length} sync socket(s)`,
+    )
+    expect(took, 'the download outlasted the watchdog').toBeGreaterThan(PROVIDER_TIMEOUT_MS)
+    expect(sockets).toHaveLength(1)
+    expect(proxy.shapedDownBytes).toBeLessThan(book * 1.2)
+    await fresh.close()
+  } finally {
+    await proxy.close()
+  }
+})

@@ -1,0 +1,140 @@
+/**
+ * A slow link between a browser and the server, for tests and benchmarks: a TCP proxy that
+ * carries each direction at a set rate, each byte held back by a set one-way latency. It shapes
+ * the real stream, so the server's send buffer fills as it does behind a phone's slow link (a
+ * browser's own throttling delays delivery after its socket has already read the bytes).
+ */
+import net from 'node:net'
+
+/** One direction's rate in bytes per second, and the one-way latency in milliseconds. */
+export interface LinkShape {
+  downBytesPerSecond: number
+  upBytesPerSecond: number
+  latencyMs: number
+}
+
+export interface ShapingProxy {
+  readonly port: number
+  /** Bytes carried to the browser so far, on connections that were shaped. */
+  readonly shapedDownBytes: number
+  /** Connections that were shaped so far. */
+  readonly shapedConnections: number
+  close(): Promise<void>
+}
+
+/** Largest piece written at once: a few TCP segments, so the rate is smooth at low speeds. */
+const SLICE_BYTES = 4096
+/** Bytes held in the proxy per direction before it stops reading (so TCP pushes back). */
+const HIGH_WATER = 64 * 1024
+
+/**
+ * Listens on a free port of 127.0.0.1 and forwards to `target`. A connection is shaped when
+ * `shaped` says so of its first bytes (e.g. only WebSocket upgrades to the sync endpoint, so a
+ * test spends its slow seconds on what it is about); the others pass at full speed.
+ */
+export async function startShapingProxy(
+  target: { host: string; port: number },
+  shape: LinkShape,
+  shaped: (firstBytes: Buffer) => boolean = () => true,
+): Promise<ShapingProxy> {
+  let shapedDownBytes = 0
+  let shapedConnections = 0
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+      socket.on('error', () => {
+        client.destroy()
+        upstream.destroy()
+      })
+    }
+    client.once('data', (first) => {
+      if (!shaped(first)) {
+        upstream.write(first)
+        client.pipe(upstream)
+        upstream.pipe(client)
+        return
+      }
+      shapedConnections++
+      pipeShaped(client, upstream, shape.upBytesPerSecond, shape.latencyMs, first, () => {})
+      pipeShaped(upstream, client, shape.downBytesPerSecond, shape.latencyMs, null, (bytes) => {
+        shapedDownBytes += bytes
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    get shapedDownBytes() {
+      return shapedDownBytes
+    },
+    get shapedConnections() {
+      return shapedConnections
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Carries `from` to `to` at `rate` bytes per second, each piece no sooner than `latency` after it arrived. */
+function pipeShaped(
+  from: net.Socket,
+  to: net.Socket,
+  rate: number,
+  latency: number,
+  first: Buffer | null,
+  carried: (bytes: number) => void,
+): void {
+  const queue: { bytes: Buffer; readyAt: number }[] = []
+  let queued = 0
+  let busyUntil = 0
+  let timer: NodeJS.Timeout | null = null
+  let ended = false
+
+  const pump = (): void => {
+    while (!timer) {
+      const head = queue[0]
+      if (!head) {
+        if (ended) to.end()
+        return
+      }
+      const now = Date.now()
+      const start = Math.max(head.readyAt, busyUntil)
+      if (start > now) {
+        timer = setTimeout(() => {
+          timer = null
+          pump()
+        }, start - now)
+        return
+      }
+      const piece = head.bytes.subarray(0, SLICE_BYTES)
+      head.bytes = head.bytes.subarray(piece.length)
+      if (head.bytes.length === 0) queue.shift()
+      queued -= piece.length
+      busyUntil = Math.max(now, busyUntil) + (piece.length / rate) * 1000
+      carried(piece.length)
+      to.write(piece)
+      if (queued < HIGH_WATER / 2) from.resume()
+    }
+  }
+  const take = (bytes: Buffer) => {
+    queue.push({ bytes, readyAt: Date.now() + latency })
+    queued += bytes.length
+    if (queued > HIGH_WATER) from.pause()
+    pump()
+  }
+  if (first) take(first)
+  from.on('data', take)
+  from.on('end', () => {
+    ended = true
+    pump()
+  })
+  to.on('close', () => {
+    if (timer) clearTimeout(timer)
+  })
+}
