@@ -27,7 +27,9 @@ function digit(s: string, i: number): number {
 }
 
 /**
- * Splits a valid date into numbers, or returns null for anything that is not a real calendar day.
+ * Splits a valid date into numbers, or returns null for anything that is not a real calendar day
+ * of the years 0001 to 9999 (four digits; year 0 is not a year of the Gregorian calendar the
+ * lender lives in, and a stored day outside these years must not reach the engine).
  * Reads char codes rather than running a regex: the engine calls this for every payment it
  * replays, and the dashboard replays a hundred thousand of them.
  */
@@ -37,11 +39,14 @@ function parts(s: string): [number, number, number] | null {
   const mo = digit(s, 5) * 10 + digit(s, 6)
   const d = digit(s, 8) * 10 + digit(s, 9)
   // NaN fails every comparison, so a non-digit anywhere lands in the null branch.
-  if (!(y >= 0 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo))) return null
+  if (!(y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo))) return null
   return [y, mo, d]
 }
 
-/** Whether `s` is a `'YYYY-MM-DD'` string naming a real calendar day ('2025-02-30' is not). */
+/**
+ * Whether `s` is a `'YYYY-MM-DD'` string naming a real calendar day of the years 0001–9999
+ * ('2025-02-30' is not, nor '0000-01-01').
+ */
 export function isIsoDate(s: unknown): s is IsoDate {
   return typeof s === 'string' && parts(s) !== null
 }
@@ -64,14 +69,21 @@ export function epochDay(d: IsoDate): number {
     const y = digit(d, 0) * 1000 + digit(d, 1) * 100 + digit(d, 2) * 10 + digit(d, 3)
     const m = digit(d, 5) * 10 + digit(d, 6)
     const day = digit(d, 8) * 10 + digit(d, 9)
-    if (y >= 0 && m >= 1 && m <= 12 && day >= 1 && day <= daysInMonth(y, m)) {
+    if (y >= 1 && m >= 1 && m <= 12 && day >= 1 && day <= daysInMonth(y, m)) {
       return daysFromCivil(y, m, day)
     }
   }
   throw new RangeError(`Not a calendar date: ${JSON.stringify(d)}`)
 }
 
-/** The date of an epoch day; the inverse of `epochDay`. */
+/** The first and the last epoch day of a calendar date (0001-01-01 and 9999-12-31). */
+export const FIRST_EPOCH_DAY = -719_162
+export const LAST_EPOCH_DAY = 2_932_896
+
+/**
+ * The date of an epoch day; the inverse of `epochDay`. A day outside `FIRST_EPOCH_DAY` to
+ * `LAST_EPOCH_DAY` gives a string that is not a calendar date (a stored day must be checked).
+ */
 export function fromEpochDay(n: number): IsoDate {
   const z = n + 719468
   const era = Math.floor(z / 146097)

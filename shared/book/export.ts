@@ -12,17 +12,22 @@ import { loanFigures } from '../ledger/engine.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 import { paiseToRupeeInput } from '../money.ts'
 import { cityIndex, readCities } from '../schema/city.ts'
-import { readLender } from '../schema/lender.ts'
+import { readLender, readLenderUnsorted } from '../schema/lender.ts'
 import { readArchivedWith, type StoredLoan } from '../schema/loan.ts'
 import type { StoredPerson } from '../schema/person.ts'
-import type { Payment, Waiver } from '../schema/types.ts'
+import type { LoanEdit, Payment, Waiver } from '../schema/types.ts'
 import { readUndos, readVoids, type StoredUndo, type StoredVoid } from '../schema/void.ts'
 
 /** The `format` field of an exported book. */
 export const BOOK_FORMAT = 'rin-khata-book'
 
-/** The version of the exported book's layout; the import refuses others. */
-export const BOOK_VERSION = 1
+/**
+ * The version of the exported book's layout; the import takes this one and 1, and refuses newer
+ * ones. 2: a loan may carry `interestOn` and `openingInterest`, and the book its `loanEdits`. An
+ * app that reads only version 1 would drop those (and show such a loan's figures wrong), so it is
+ * told the file is newer instead.
+ */
+export const BOOK_VERSION = 2
 
 /** A person as exported: as stored (`archived` is the stored flag; `revived` is derived again). */
 export type BookPerson = StoredPerson
@@ -35,6 +40,9 @@ export type BookPayment = Omit<Payment, 'voided'>
 
 /** A waiver as exported: the stored fact. */
 export type BookWaiver = Omit<Waiver, 'voided'>
+
+/** A change of a loan's terms, as the history keeps it (each field's before and after). */
+export type BookLoanEdit = LoanEdit
 
 /** A city a person of the book refers to (by that id, which may be an alias). */
 export interface BookCity {
@@ -54,6 +62,8 @@ export interface BookFile {
   waivers: BookWaiver[]
   voids: StoredVoid[]
   undos: StoredUndo[]
+  /** Since version 2; a version-1 file has none. */
+  loanEdits: BookLoanEdit[]
   cities: BookCity[]
 }
 
@@ -67,12 +77,19 @@ export function bookCsvZipName(today: IsoDate): string {
   return `rin-khata-book-${today}-csv.zip`
 }
 
+/** The records of a book file: everything but its header and its cities. */
+export type BookRecords = Pick<
+  BookFile,
+  'people' | 'loans' | 'payments' | 'waivers' | 'voids' | 'undos' | 'loanEdits'
+>
+
 /**
- * Everything in the lender's doc as a plain object (see `BookFile`). `exportedAt` is an ISO
- * timestamp from the caller's clock. Cities: the ones the people refer to, by the id they use.
+ * Every record of the lender's doc as the book file holds it (the import reads its own work back
+ * through this too, to check that the book shows every record as the file has it). `sorted:
+ * false` leaves the payments in no particular order, for a reader that finds them by id.
  */
-export function exportBook(lenderDoc: Y.Doc, citiesDoc: Y.Doc, exportedAt: string): BookFile {
-  const snapshot = readLender(lenderDoc)
+export function bookRecords(lenderDoc: Y.Doc, { sorted = true } = {}): BookRecords {
+  const snapshot = sorted ? readLender(lenderDoc) : readLenderUnsorted(lenderDoc)
   const archivedWith = readArchivedWith(lenderDoc)
   const people = snapshot.people.map(({ revived, ...person }) => ({
     ...person,
@@ -84,12 +101,30 @@ export function exportBook(lenderDoc: Y.Doc, citiesDoc: Y.Doc, exportedAt: strin
   })
   const payments = snapshot.payments.map(({ voided: _v, ...payment }) => payment)
   const waivers = snapshot.waivers.map(({ voided: _v, ...waiver }) => waiver)
+  return {
+    people,
+    loans,
+    payments,
+    waivers,
+    voids: readVoids(lenderDoc),
+    undos: readUndos(lenderDoc),
+    loanEdits: [...snapshot.loanEdits],
+  }
+}
+
+/**
+ * Everything in the lender's doc as a plain object (see `BookFile`). `exportedAt` is an ISO
+ * timestamp from the caller's clock. Cities: the ones the people refer to, by the id they use.
+ */
+export function exportBook(lenderDoc: Y.Doc, citiesDoc: Y.Doc, exportedAt: string): BookFile {
+  const records = bookRecords(lenderDoc)
   const index = cityIndex(readCities(citiesDoc))
   const cities: BookCity[] = []
-  for (const cityId of new Set(people.map((person) => person.cityId))) {
+  for (const cityId of new Set(records.people.map((person) => person.cityId))) {
     const city = index.get(cityId)
     if (city) cities.push({ id: cityId, name: city.name, createdAt: city.createdAt })
   }
+  const { people, loans, payments, waivers, voids, undos, loanEdits } = records
   return {
     format: BOOK_FORMAT,
     version: BOOK_VERSION,
@@ -98,8 +133,9 @@ export function exportBook(lenderDoc: Y.Doc, citiesDoc: Y.Doc, exportedAt: strin
     loans,
     payments,
     waivers,
-    voids: readVoids(lenderDoc),
-    undos: readUndos(lenderDoc),
+    voids,
+    undos,
+    loanEdits,
     cities,
   }
 }
@@ -121,9 +157,34 @@ function actorText(actor: Actor | undefined): string {
 // The byte-order mark makes Excel read the file as UTF-8, so Hindi names show as written.
 const BOM = '\uFEFF'
 
-function csv(fields: string[], data: string[][]): string {
-  // escapeFormulae: a name starting with '=' or '+' must stay text, not run as a formula.
-  return BOM + Papa.unparse({ fields, data }, { escapeFormulae: true, newline: '\r\n' })
+// What a spreadsheet may read as the start of a formula: = + - @ (and their full-width forms)
+// after any run of spaces or line breaks, or a tab or a line break as the first character
+// (OWASP's list for CSV injection).
+const FORMULA_START = /^(?:[\s\u00a0\u2000-\u200b\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/
+
+// A figure as `rupees` (or a rate) writes it, sign included: a spreadsheet reads it as a number.
+const NUMBER = /^-?\d+(?:\.\d+)?$/
+
+/**
+ * A cell that a spreadsheet shows and never runs: text it could read as a formula gets a leading
+ * `'` (OWASP's advice; the cell then starts with a character no spreadsheet reads as a formula).
+ * A figure in a column of figures (`numeric`) stays a number even when it is negative; anything
+ * else there is treated as text.
+ *
+ * Why not Papa Parse's `escapeFormulae`: its pattern, `/^[=+\-@\t\r].*$/`, has no `s` flag, so
+ * `.` stops at a line break and `$` then cannot match: `=HYPERLINK(…)` followed by a line break
+ * and anything at all went out live. It also let a formula through after a leading space.
+ */
+export function inertCell(value: string, numeric = false): string {
+  if (numeric && NUMBER.test(value)) return value
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+/** A CSV file: the BOM, the header and the rows, every cell inert (`numeric`: figure columns). */
+function csv(fields: readonly string[], data: string[][], numeric: readonly string[] = []): string {
+  const figures = fields.map((field) => numeric.includes(field))
+  const rows = data.map((row) => row.map((cell, i) => inertCell(cell, figures[i])))
+  return BOM + Papa.unparse({ fields: [...fields], data: rows }, { newline: '\r\n' })
 }
 
 /** The header row of payments.csv (the e2e test checks it). */
@@ -145,9 +206,21 @@ export const PAYMENT_CSV_FIELDS = [
 ]
 
 /**
+ * people.csv's column for the person's stored balance: a note typed from paper, which no figure
+ * counts (what a person owes is in loans.csv's Due today). Named so no one sums it as a debt.
+ */
+export const PEOPLE_NOTE_COLUMN = 'Note: balance from paper (not counted)'
+
+/**
  * people.csv, loans.csv and payments.csv of the lender's book as of `today`: figures in rupees
  * with 2 decimals, dates DD/MM/YYYY, UTF-8 with a BOM. Every figure comes from the engine
  * (`loanFigures`): a loan's Due today and status, and each payment's interest/principal split.
+ *
+ * Every split is the truthful one (engine notes, rule 6a): interest owed first, then principal,
+ * then overpaid, so a payment's Interest + Principal + Overpaid = its Amount, and a loan's Interest
+ * paid + Principal paid + Overpaid = its Paid (payments dated up to `today`, as the loan's card
+ * counts them) and its principal paid never passes what was lent. The old app's labels, which
+ * called carried interest principal, are in no column.
  */
 export function bookCsvFiles(
   lenderDoc: Y.Doc,
@@ -185,7 +258,10 @@ export function bookCsvFiles(
       formatDisplayDate(loan.startDate),
       formatDisplayDate(loan.dueDate),
       figures.settledByWaiver ? 'Paid (settled)' : figures.status,
-      rupees(figures.totalPaid),
+      rupees(figures.position.paid),
+      rupees(figures.position.interestPaid),
+      rupees(figures.position.principalPaid),
+      rupees(figures.position.overpaid),
       rupees(figures.waived),
       rupees(figures.principalRemaining),
       rupees(figures.currentInterest),
@@ -203,8 +279,8 @@ export function bookCsvFiles(
         person,
         formatDisplayDate(payment.date),
         rupees(payment.amount),
-        entry ? rupees(entry.interestPaid) : '',
-        entry ? rupees(entry.principalPaid) : '',
+        entry ? rupees(entry.interestPart) : '',
+        entry ? rupees(entry.principalPart) : '',
         entry ? rupees(entry.overpaid) : '',
         entry ? rupees(entry.newBalance) : '',
         payment.description ?? '',
@@ -224,11 +300,12 @@ export function bookCsvFiles(
         'Aadhaar',
         'Relationship',
         'Gender',
-        'Balance',
+        PEOPLE_NOTE_COLUMN,
         'In Trash',
         'Added on',
       ],
       peopleRows,
+      [PEOPLE_NOTE_COLUMN],
     ),
     'loans.csv': csv(
       [
@@ -241,6 +318,9 @@ export function bookCsvFiles(
         'Due date',
         'Status',
         'Paid',
+        'Interest paid',
+        'Principal paid',
+        'Overpaid',
         'Waived',
         'Principal left',
         'Interest due',
@@ -249,8 +329,26 @@ export function bookCsvFiles(
         'In Trash',
       ],
       loanRows,
+      [
+        'Lent',
+        'Interest rate (%)',
+        'Paid',
+        'Interest paid',
+        'Principal paid',
+        'Overpaid',
+        'Waived',
+        'Principal left',
+        'Interest due',
+        'Due today',
+      ],
     ),
-    'payments.csv': csv(PAYMENT_CSV_FIELDS, paymentRows),
+    'payments.csv': csv(PAYMENT_CSV_FIELDS, paymentRows, [
+      'Amount',
+      'Interest',
+      'Principal',
+      'Overpaid',
+      'Balance after',
+    ]),
   }
 }
 

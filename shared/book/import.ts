@@ -1,60 +1,107 @@
 /**
- * Reading an exported book back (see `export.ts`): `parseBook` checks the whole file and lists
- * every problem by record and field before anything is written; `importBook` writes a checked
- * book into an empty doc through the schema's writers, keeping every id and timestamp, so the
- * engine's figures after the import are the figures before the export.
+ * Reading an exported book back (see `export.ts`), all or nothing. `parseBook` checks the whole
+ * file and lists every problem (`importProblems.ts`) before anything is written; `importBook`
+ * builds the book in a scratch copy of the lender's doc through the schema's writers, keeping
+ * every id, timestamp and actor, reads it back, and only when every record reads back as the file
+ * has it copies what it wrote into the lender's doc, in one transaction. Whatever goes wrong, the
+ * lender's doc and the shared cities stay exactly as they were, and the import can be tried again.
+ *
+ * Why a scratch copy: Yjs has no rollback. Written straight into the lender's doc, a record that
+ * a writer refused half-way (a book in which two devices voided one deposit while apart) left
+ * everything written before it behind, an archived person back among People, and the half book
+ * then refused another try as "not empty".
+ *
+ * The copy starts as the lender's doc (its layout stamp, its actors), so the writers see what
+ * they would see there, and what they add goes over as one Yjs update: the copy's state against
+ * the lender doc's state vector. The copy has a client id of its own, so its entries, and the
+ * deposit log it starts under `<actor key>.<client id>` (see `depositLog.ts`), are under an id
+ * that no device uses, as a device's own are; readers never look at the client id, and a device
+ * of the same actor appends to that log later as to any log of its actor. Restoring into a book
+ * that is not empty (issue 28) can take the same path from a copy of that book.
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { z } from 'zod'
 import { isIsoDate } from '../dates.ts'
-import { addCity, MAX_CITY_NAME_LENGTH } from '../schema/city.ts'
-import { LOCAL_ORIGIN } from '../schema/guards.ts'
+import {
+  addCity,
+  citiesMap,
+  MAX_CITY_NAME_LENGTH,
+  MAX_CITY_TIMESTAMP_LENGTH,
+  readCities,
+} from '../schema/city.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION } from '../schema/depositLog.ts'
+import {
+  LOCAL_ORIGIN,
+  MAX_ID_LENGTH,
+  MAX_TEXT_LENGTH,
+  isPaise,
+  isRate,
+  isTimestamp,
+  newId,
+} from '../schema/guards.ts'
 import { readLender } from '../schema/lender.ts'
 import { addLoan, restoreLoanHistory } from '../schema/loan.ts'
+import { readChanges, restoreLoanEdits } from '../schema/loanEdit.ts'
 import { recordDeposits } from '../schema/payment.ts'
 import { addPerson, restorePersonHistory } from '../schema/person.ts'
-import { readVoids, undoVoid, voidDeposit, voidWaiver } from '../schema/void.ts'
+import { readVoids, restoreVoidHistory } from '../schema/void.ts'
 import { recordWaiver } from '../schema/waiver.ts'
-import { BOOK_FORMAT, BOOK_VERSION, type BookFile } from './export.ts'
+import { BOOK_FORMAT, BOOK_VERSION, bookRecords, type BookCity, type BookFile } from './export.ts'
+import {
+  BookNames,
+  type BookList,
+  type BookProblem,
+  type BookRecordRef,
+  type FieldIssue,
+  type RecordProblemKind,
+} from './importProblems.ts'
 
-/** What a field's check says when the value is absent, or present but wrong. */
-function says(wrong: string) {
+/** A field's check: `missing` when the value is absent, else `wrong`. */
+function says(wrong: FieldIssue) {
   return {
-    error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is missing' : wrong),
+    error: (issue: { input?: unknown }): FieldIssue =>
+      issue.input === undefined ? 'missing' : wrong,
   }
 }
 
-const text = z.string(says('must be text'))
-const id = text.min(1, 'must not be empty')
+const nonBlank = (value: string) => value.trim() !== ''
+const trim = (value: string) => value.trim()
+/** An optional text as the writers store it: trimmed, and left out when blank. */
+const trimOptional = (value: string | undefined) => {
+  const trimmed = value?.trim()
+  return trimmed === '' ? undefined : trimmed
+}
+
+// The rules are the writers' own (`isPaise`, `isRate`, `isIsoDate`), so a file passes exactly
+// when the writers would take it; texts come out as the writers store them (trimmed), so the
+// book read back after the import can be compared with the file record by record.
+// Lengths too: a text the writers refuse (`MAX_TEXT_LENGTH`, `MAX_ID_LENGTH`) would never reach
+// the server, and one the server refuses would keep the device from syncing at all.
+const text = z.string(says('notText')).max(MAX_TEXT_LENGTH, 'tooLong')
+const id = z.string(says('notText')).min(1, 'blank').max(MAX_ID_LENGTH, 'tooLong')
 const timestamp = z
-  .string(says('must be an ISO timestamp'))
-  .refine((value) => isIsoDate(value.slice(0, 10)) && value[10] === 'T', 'must be an ISO timestamp')
-const date = z.string(says('must be a date YYYY-MM-DD')).refine(isIsoDate, {
-  message: 'must be a date YYYY-MM-DD',
-})
-const paise = (allowZero: boolean) =>
-  z
-    .number(says('must be a whole number of paise'))
-    .refine(
-      (value) => Number.isSafeInteger(value) && value >= (allowZero ? 0 : 1),
-      allowZero
-        ? 'must be a whole number of paise, 0 or more'
-        : 'must be a whole number of paise above 0',
-    )
-const actor = z.object({ account: text, device: text }, says('must be { account, device }'))
-const bool = z.boolean(says('must be true or false'))
+  .string(says('notTime'))
+  .refine((value) => isTimestamp(value) && value.length <= MAX_CITY_TIMESTAMP_LENGTH, 'notTime')
+const date = z.string(says('notDate')).refine(isIsoDate, 'notDate')
+const paise = (allowZero: boolean) => {
+  const issue = allowZero ? 'notAmountOrZero' : 'notAmount'
+  return z.number(says(issue)).refine((value) => isPaise(value, allowZero), issue)
+}
+const actor = z.object({ account: text, device: text }, says('notActor'))
+const bool = z.boolean(says('notYesNo'))
+const optionalText = text.optional().transform(trimOptional)
 
 const person = z.object(
   {
     id,
-    name: text.refine((value) => value.trim() !== '', 'must not be blank'),
+    name: text.refine(nonBlank, 'blank').transform(trim),
     cityId: id,
     balance: paise(true),
-    aadhaar: text.optional(),
-    petName: text.optional(),
-    phone: text.optional(),
-    gender: z.enum(['male', 'female', 'other'], says('must be male, female or other')),
-    language: z.enum(['en', 'hi'], says('must be en or hi')).optional(),
+    aadhaar: optionalText,
+    petName: optionalText,
+    phone: optionalText,
+    gender: z.enum(['male', 'female', 'other'], says('notChoice')),
+    language: z.enum(['en', 'hi'], says('notChoice')).optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     archived: bool,
@@ -62,7 +109,7 @@ const person = z.object(
     createdBy: actor.optional(),
     updatedBy: actor.optional(),
   },
-  says('must be an object'),
+  says('notEntry'),
 )
 
 const loan = z.object(
@@ -70,20 +117,20 @@ const loan = z.object(
     id,
     personId: id,
     amount: paise(false),
-    interestRate: z
-      .number(says('must be a percentage'))
-      .refine(
-        (value) => Number.isFinite(value) && value >= 0 && Math.round(value * 100) / 100 === value,
-        'must be a percentage ≥ 0 with at most 2 decimals',
-      ),
-    interestType: z.enum(['per_annum', 'per_month'], says('must be per_annum or per_month')),
+    interestRate: z.number(says('notRate')).refine(isRate, 'notRate'),
+    interestType: z.enum(['per_annum', 'per_month'], says('notChoice')),
     startDate: date,
     dueDate: date,
-    status: z.enum(
-      ['active', 'overdue', 'defaulted', 'paid'],
-      says('must be active, overdue, defaulted or paid'),
-    ),
-    description: text,
+    status: z.enum(['active', 'overdue', 'defaulted', 'paid'], says('notChoice')),
+    description: text.transform(trim),
+    // Book version 2. At their defaults (the old rule, no old dues) they are absent, as read back.
+    interestOn: z
+      .enum(['balance', 'principal'], says('notChoice'))
+      .optional()
+      .transform((rule) => (rule === 'principal' ? rule : undefined)),
+    openingInterest: paise(true)
+      .optional()
+      .transform((value) => (value === 0 ? undefined : value)),
     createdAt: timestamp,
     updatedAt: timestamp,
     archived: bool,
@@ -92,7 +139,7 @@ const loan = z.object(
     createdBy: actor.optional(),
     updatedBy: actor.optional(),
   },
-  says('must be an object'),
+  says('notEntry'),
 )
 
 const payment = z.object(
@@ -102,11 +149,14 @@ const payment = z.object(
     depositId: id,
     date,
     amount: paise(false),
-    description: text.optional(),
+    // Read back, a deposit without a description has the default one.
+    description: text
+      .optional()
+      .transform((value) => trimOptional(value) ?? DEFAULT_DEPOSIT_DESCRIPTION),
     createdAt: timestamp,
     createdBy: actor.optional(),
   },
-  says('must be an object'),
+  says('notEntry'),
 )
 
 const waiver = z.object(
@@ -115,152 +165,217 @@ const waiver = z.object(
     loanId: id,
     date,
     amount: paise(false),
-    note: text.optional(),
+    note: optionalText,
     createdAt: timestamp,
     createdBy: actor.optional(),
   },
-  says('must be an object'),
+  says('notEntry'),
 )
 
 const voidRecord = z.object(
   {
     id,
-    kind: z.enum(['deposit', 'waiver'], says('must be deposit or waiver')),
+    kind: z.enum(['deposit', 'waiver'], says('notChoice')),
     targetId: id,
-    reason: text.refine((value) => value.trim() !== '', 'must not be blank'),
+    reason: text.refine(nonBlank, 'blank').transform(trim),
     createdAt: timestamp,
     createdBy: actor.optional(),
   },
-  says('must be an object'),
+  says('notEntry'),
 )
 
 const undo = z.object(
   { voidId: id, createdAt: timestamp, createdBy: actor.optional() },
-  says('must be an object'),
+  says('notEntry'),
+)
+
+const loanEdit = z.object(
+  {
+    id,
+    loanId: id,
+    // Each changed field's [before, after], as the readers take them; put in the readers' order.
+    changes: z
+      .record(z.string(), z.unknown(), says('notEntry'))
+      .refine((changes) => readChanges(changes) !== null, 'notEntry')
+      .transform((changes) => readChanges(changes) ?? {}),
+    createdAt: timestamp,
+    createdBy: actor.optional(),
+    undoes: id.optional(),
+  },
+  says('notEntry'),
 )
 
 const city = z.object(
   {
     id,
-    name: text.refine(
-      (value) => value.trim() !== '' && value.trim().length <= MAX_CITY_NAME_LENGTH,
-      `must be 1 to ${MAX_CITY_NAME_LENGTH} characters`,
-    ),
+    name: text
+      .refine(nonBlank, 'blank')
+      .refine((value) => value.trim().length <= MAX_CITY_NAME_LENGTH, 'tooLong'),
     createdAt: timestamp,
   },
-  says('must be an object'),
+  says('notEntry'),
 )
 
-const list = <T extends z.ZodType>(item: T) => z.array(item, says('must be a list'))
+const list = <T extends z.ZodType>(item: T) => z.array(item)
 
-const bookSchema = z.object(
-  {
-    format: z.literal(BOOK_FORMAT, says(`must be "${BOOK_FORMAT}"`)),
-    version: z.literal(BOOK_VERSION, says(`must be ${BOOK_VERSION}`)),
-    exportedAt: timestamp,
-    people: list(person),
-    loans: list(loan),
-    payments: list(payment),
-    waivers: list(waiver),
-    voids: list(voidRecord),
-    undos: list(undo),
-    cities: list(city),
-  },
-  says('must be a Rin Khata book (a JSON object)'),
-)
+const bookSchema = z.object({
+  format: z.literal(BOOK_FORMAT),
+  // Version 1 (before loans had a rule and old dues, and before their change history) still reads.
+  version: z.union([z.literal(1), z.literal(BOOK_VERSION)]),
+  exportedAt: timestamp,
+  people: list(person),
+  loans: list(loan),
+  payments: list(payment),
+  waivers: list(waiver),
+  voids: list(voidRecord),
+  undos: list(undo),
+  // Version 1 has none.
+  loanEdits: list(loanEdit).default([]),
+  cities: list(city),
+})
+
+const LISTS: readonly BookList[] = [
+  'people',
+  'loans',
+  'payments',
+  'waivers',
+  'voids',
+  'undos',
+  'loanEdits',
+  'cities',
+]
+
+const FIELD_ISSUES = new Set<string>([
+  'missing',
+  'blank',
+  'notText',
+  'notAmount',
+  'notAmountOrZero',
+  'notDate',
+  'notTime',
+  'notRate',
+  'notChoice',
+  'notYesNo',
+  'notActor',
+  'notEntry',
+  'tooLong',
+] satisfies FieldIssue[])
 
 /** The outcome of `parseBook`: a checked book, or every problem found (nothing was written). */
-export type ParsedBook = { ok: true; book: BookFile } | { ok: false; problems: string[] }
-
-/** `['payments', 12, 'amount']` → `payments[12].amount`. */
-function pathText(path: readonly PropertyKey[]): string {
-  let out = ''
-  for (const key of path) {
-    out += typeof key === 'number' ? `[${key}]` : `${out === '' ? '' : '.'}${String(key)}`
-  }
-  return out === '' ? 'file' : out
-}
+export type ParsedBook = { ok: true; book: BookFile } | { ok: false; problems: BookProblem[] }
 
 /**
- * Checks an exported book's text: JSON, every field of every record (`payments[12].amount: must
- * be a whole number of paise above 0`), then the links between records (a loan's person, a
- * payment's loan, a void's target, unique ids, one deposit's payments agreeing). Every problem is
- * listed, in file order.
+ * Checks an exported book's text: JSON, every field of every record, then the links the writers
+ * need (a loan's person, a payment's or a waiver's loan, unique ids, one undo per void). Every
+ * problem is listed, in file order; a file that is not a book at all (or one a newer app made) is
+ * one problem, not one per field.
+ *
+ * What a book can hold is not refused, even where a form would refuse it: a loan due before it
+ * starts (two devices that changed its dates while apart), a void whose deposit the book does not
+ * hold (it waits for it, as on any device), payments of one deposit that differ in date or note
+ * (layout 1 from elsewhere). Whatever this app exported goes back in.
  */
 export function parseBook(json: string): ParsedBook {
   let data: unknown
   try {
     data = JSON.parse(json)
   } catch {
-    return { ok: false, problems: ['file: is not JSON (choose the .json file an export made)'] }
+    return { ok: false, problems: [{ kind: 'notJson' }] }
   }
   const parsed = bookSchema.safeParse(data)
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => `${pathText(issue.path)}: ${issue.message}`),
-    }
-  }
+  if (!parsed.success) return { ok: false, problems: schemaProblems(data, parsed.error.issues) }
   const book = parsed.data as BookFile
   const problems = linkProblems(book)
   return problems.length > 0 ? { ok: false, problems } : { ok: true, book }
 }
 
-function linkProblems(book: BookFile): string[] {
-  const problems: string[] = []
-  const unique = (name: string, records: readonly { id: string }[]) => {
-    const seen = new Set<string>()
-    records.forEach(({ id }, i) => {
-      if (seen.has(id)) problems.push(`${name}[${i}].id: the id ${id} is used twice`)
-      seen.add(id)
+function schemaProblems(
+  data: unknown,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): BookProblem[] {
+  const names = new BookNames(data)
+  const problems: BookProblem[] = []
+  // One problem per field: a value of the wrong type may fail more than one check.
+  const seen = new Set<string>()
+  for (const { path, message } of issues) {
+    const [list, index, field] = path
+    if (typeof index !== 'number' || !LISTS.includes(list as BookList)) {
+      const top = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
+      const { format, version } = top
+      const newer = format === BOOK_FORMAT && typeof version === 'number' && version > BOOK_VERSION
+      return [newer ? { kind: 'newerVersion' } : { kind: 'notBook' }]
+    }
+    const at = `${String(list)}\n${index}\n${String(field)}`
+    if (seen.has(at)) continue
+    seen.add(at)
+    const issue: FieldIssue =
+      path.length > 3
+        ? 'notActor'
+        : FIELD_ISSUES.has(message)
+          ? (message as FieldIssue)
+          : 'notEntry'
+    problems.push({
+      kind: 'field',
+      record: names.ref(list as BookList, index),
+      field: typeof field === 'string' ? field : '',
+      issue,
+    })
+  }
+  return problems
+}
+
+function linkProblems(book: BookFile): BookProblem[] {
+  const names = new BookNames(book)
+  const problems: BookProblem[] = []
+  const problem = (kind: RecordProblemKind, list: BookList, index: number) =>
+    problems.push({ kind, record: names.ref(list, index) })
+  const unique = (list: BookList, records: readonly { id: string }[]) => {
+    const seen = new Map<string, number>()
+    records.forEach(({ id }, index) => {
+      const first = seen.get(id)
+      if (first === undefined) seen.set(id, index)
+      else {
+        problems.push({
+          kind: 'sameId',
+          record: names.ref(list, index),
+          first: names.ref(list, first),
+        })
+      }
     })
     return seen
   }
   const people = unique('people', book.people)
   const loans = unique('loans', book.loans)
   unique('payments', book.payments)
-  const waivers = unique('waivers', book.waivers)
-  const voids = unique('voids', book.voids)
+  unique('waivers', book.waivers)
+  unique('voids', book.voids)
+  unique('loanEdits', book.loanEdits)
   unique('cities', book.cities)
   book.loans.forEach((l, i) => {
-    if (!people.has(l.personId)) problems.push(`loans[${i}].personId: no person has this id`)
-    if (l.dueDate <= l.startDate) problems.push(`loans[${i}].dueDate: must be after startDate`)
+    if (!people.has(l.personId)) problem('noPerson', 'loans', i)
   })
-  const deposits = new Map<string, BookFile['payments'][number]>()
   book.payments.forEach((p, i) => {
-    if (!loans.has(p.loanId)) problems.push(`payments[${i}].loanId: no loan has this id`)
-    const first = deposits.get(p.depositId)
-    if (!first) deposits.set(p.depositId, p)
-    else if (
-      first.date !== p.date ||
-      first.createdAt !== p.createdAt ||
-      first.description !== p.description ||
-      JSON.stringify(first.createdBy) !== JSON.stringify(p.createdBy)
-    ) {
-      problems.push(
-        `payments[${i}].depositId: differs in date, description or createdAt from the deposit's other payments`,
-      )
-    }
+    if (!loans.has(p.loanId)) problem('noLoan', 'payments', i)
   })
   book.waivers.forEach((w, i) => {
-    if (!loans.has(w.loanId)) problems.push(`waivers[${i}].loanId: no loan has this id`)
+    if (!loans.has(w.loanId)) problem('noLoan', 'waivers', i)
   })
-  book.voids.forEach((v, i) => {
-    const known = v.kind === 'deposit' ? deposits.has(v.targetId) : waivers.has(v.targetId)
-    if (!known) problems.push(`voids[${i}].targetId: no ${v.kind} has this id`)
+  book.loanEdits.forEach((e, i) => {
+    if (!loans.has(e.loanId)) problem('noLoan', 'loanEdits', i)
   })
   const undone = new Set<string>()
   book.undos.forEach((u, i) => {
-    if (!voids.has(u.voidId)) problems.push(`undos[${i}].voidId: no void has this id`)
-    if (undone.has(u.voidId)) problems.push(`undos[${i}].voidId: this void is undone twice`)
+    if (undone.has(u.voidId)) problem('undoneTwice', 'undos', i)
     undone.add(u.voidId)
   })
   return problems
 }
 
-/** The outcome of `importBook`. */
+/** The outcome of `importBook`; on failure the lender's doc and the cities are as they were. */
 export type ImportResult =
-  { ok: true; people: number; loans: number; payments: number } | { ok: false; reason: 'notEmpty' }
+  | { ok: true; people: number; loans: number; payments: number }
+  | { ok: false; reason: 'notEmpty' }
+  | { ok: false; reason: 'notWritten'; problems: BookProblem[] }
 
 /** True when the lender's doc holds no person, loan, payment, waiver or void. */
 export function isBookEmpty(lenderDoc: Y.Doc): boolean {
@@ -272,10 +387,11 @@ export function isBookEmpty(lenderDoc: Y.Doc): boolean {
 }
 
 /**
- * Writes a checked book (from `parseBook`) into an empty lender doc, in one transaction, through
- * the schema's writers with the exported ids, timestamps and actors. Cities are shared: each is
- * added by name (`addCity` keeps an existing same-named city, else creates it under the exported
- * id) and people point at whichever id the cities doc uses. A non-empty doc is refused untouched.
+ * Imports a checked book (from `parseBook`) into an empty lender doc, all or nothing (see the
+ * top of this file). Cities are shared: each is matched by name with a city the cities doc has
+ * (`addCity`'s rule), else added under its exported id (a fresh one if another city took that
+ * id), and people point at whichever id that is; the cities are added only once the book is
+ * known to go in whole. A non-empty doc is refused untouched.
  */
 export function importBook(
   lenderDoc: Y.Doc,
@@ -285,152 +401,264 @@ export function importBook(
 ): ImportResult {
   if (!isBookEmpty(lenderDoc)) return { ok: false, reason: 'notEmpty' }
   const origin = opts.origin ?? LOCAL_ORIGIN
-  const cityIds = new Map<string, string>()
-  citiesDoc.transact(() => {
-    for (const c of book.cities) {
-      const kept = addCity(citiesDoc, c.name, { id: c.id, now: c.createdAt, origin })
-      if (kept !== null) cityIds.set(c.id, kept)
-    }
-  }, origin)
-
-  lenderDoc.transact(() => {
-    for (const p of book.people) {
-      addPerson(
-        lenderDoc,
-        {
-          name: p.name,
-          cityId: cityIds.get(p.cityId) ?? p.cityId,
-          balance: p.balance,
-          aadhaar: p.aadhaar,
-          petName: p.petName,
-          phone: p.phone,
-          gender: p.gender,
-          language: p.language,
-        },
-        { id: p.id, now: p.createdAt, by: p.createdBy, origin },
-      )
-    }
-    for (const l of book.loans) {
-      addLoan(
-        lenderDoc,
-        {
-          personId: l.personId,
-          amount: l.amount,
-          interestRate: l.interestRate,
-          interestType: l.interestType,
-          startDate: l.startDate,
-          dueDate: l.dueDate,
-          description: l.description,
-        },
-        { id: l.id, now: l.createdAt, by: l.createdBy, origin },
-      )
-    }
-    // One deposit, one write: its payments share a date, description, time and actor.
-    const deposits = new Map<string, BookFile['payments']>()
-    for (const p of book.payments) {
-      const group = deposits.get(p.depositId)
-      if (group) group.push(p)
-      else deposits.set(p.depositId, [p])
-    }
-    // All in one insert: appended one by one in this transaction, a big book's records would
-    // cost quadratic time and memory (see `recordDeposits`).
-    const recorded = recordDeposits(
-      lenderDoc,
-      [...deposits].map(([depositId, payments]) => {
-        const first = payments[0] as BookFile['payments'][number]
-        return {
-          deposit: {
-            date: first.date,
-            description: first.description,
-            allocations: payments.map((p) => ({ loanId: p.loanId, amount: p.amount })),
-          },
-          opts: {
-            now: first.createdAt,
-            by: first.createdBy,
-            depositId,
-            paymentIds: payments.map((p) => p.id),
-          },
-        }
-      }),
-      origin,
-    )
-    if (!recorded.ok) {
-      const depositId = [...deposits.keys()][recorded.index]
-      throw new Error(`deposit ${depositId} was refused: ${recorded.reason}`)
-    }
-    for (const w of book.waivers) {
-      const result = recordWaiver(
-        lenderDoc,
-        { loanId: w.loanId, date: w.date, amount: w.amount, note: w.note },
-        { id: w.id, now: w.createdAt, by: w.createdBy, origin },
-      )
-      if (!result.ok) throw new Error(`waiver ${w.id} was refused: ${result.reason}`)
-    }
-    // Voids and undos in the order they were made, so each void finds its target not voided.
-    const events = [
-      ...book.voids.map((v) => ({ at: v.createdAt, id: v.id, step: 0, v })),
-      ...book.undos.map((u) => ({ at: u.createdAt, id: u.voidId, step: 1, u })),
-    ].sort((a, b) =>
-      a.at !== b.at
-        ? a.at < b.at
-          ? -1
-          : 1
-        : a.id !== b.id
-          ? a.id < b.id
-            ? -1
-            : 1
-          : a.step - b.step,
-    )
-    for (const event of events) {
-      if ('v' in event) {
-        const v = event.v
-        const write = v.kind === 'deposit' ? voidDeposit : voidWaiver
-        const result = write(lenderDoc, v.targetId, v.reason, {
-          id: v.id,
-          now: v.createdAt,
-          by: v.createdBy,
-          origin,
-        })
-        if (!result.ok) throw new Error(`void ${v.id} was refused: ${result.reason}`)
-      } else {
-        const u = event.u
-        const result = undoVoid(lenderDoc, u.voidId, { now: u.createdAt, by: u.createdBy, origin })
-        if (!result.ok) throw new Error(`undo of ${u.voidId} was refused: ${result.reason}`)
-      }
-    }
-    for (const l of book.loans) {
-      restoreLoanHistory(
-        lenderDoc,
-        l.id,
-        {
-          status: l.status,
-          updatedAt: l.updatedAt,
-          updatedBy: l.updatedBy,
-          archived: l.archived,
-          archivedAt: l.archivedAt,
-          archivedWith: l.archivedWith,
-        },
-        { origin },
-      )
-    }
-    for (const p of book.people) {
-      restorePersonHistory(
-        lenderDoc,
-        p.id,
-        {
-          updatedAt: p.updatedAt,
-          updatedBy: p.updatedBy,
-          archived: p.archived,
-          archivedAt: p.archivedAt,
-        },
-        { origin },
-      )
-    }
-  }, origin)
+  const cities = planCities(citiesDoc, book.cities)
+  const scratch = scratchCopy(lenderDoc)
+  try {
+    const written = writeBook(scratch, book, cities.ids)
+    const problems = written.length > 0 ? written : readBackProblems(scratch, book, cities.ids)
+    if (problems.length > 0) return { ok: false, reason: 'notWritten', problems }
+    citiesDoc.transact(() => {
+      for (const c of cities.add) addCity(citiesDoc, c.name, { id: c.id, now: c.createdAt, origin })
+    }, origin)
+    // One update, one transaction: the lender's doc goes from empty to the whole book at once.
+    const update = Y.encodeStateAsUpdate(scratch, Y.encodeStateVector(lenderDoc))
+    Y.applyUpdate(lenderDoc, update, origin)
+  } finally {
+    scratch.destroy()
+  }
   return {
     ok: true,
     people: book.people.length,
     loans: book.loans.length,
     payments: book.payments.length,
   }
+}
+
+/** A doc holding what `doc` holds, with a client id of its own, to write into and throw away. */
+function scratchCopy(doc: Y.Doc): Y.Doc {
+  const scratch = new Y.Doc({ gc: doc.gc })
+  Y.applyUpdate(scratch, Y.encodeStateAsUpdate(doc))
+  return scratch
+}
+
+/** Which id each city of the file gets in the cities doc, and the cities to add for that. */
+function planCities(
+  citiesDoc: Y.Doc,
+  cities: readonly BookCity[],
+): { ids: Map<string, string>; add: BookCity[] } {
+  const key = (name: string) => name.trim().toLowerCase()
+  const byName = new Map(readCities(citiesDoc).map((c) => [key(c.name), c.id]))
+  const taken = new Set(citiesMap(citiesDoc).keys())
+  const ids = new Map<string, string>()
+  const add: BookCity[] = []
+  for (const c of cities) {
+    let cityId = byName.get(key(c.name))
+    if (cityId === undefined) {
+      cityId = taken.has(c.id) ? newId(undefined) : c.id
+      taken.add(cityId)
+      byName.set(key(c.name), cityId)
+      add.push({ id: cityId, name: c.name.trim(), createdAt: c.createdAt })
+    }
+    ids.set(c.id, cityId)
+  }
+  return { ids, add }
+}
+
+/** A writer refused the record at `index` of `list`; `reason` is the writer's. */
+class Refused extends Error {
+  constructor(
+    readonly list: BookList,
+    readonly index: number,
+    reason: string,
+  ) {
+    super(reason)
+  }
+}
+
+/**
+ * Writes the book into `doc` (the scratch copy) through the schema's writers, in one
+ * transaction; returns the record a writer refused or threw on, if any. The copy is thrown away
+ * either way, so a half-written copy is never seen.
+ */
+function writeBook(doc: Y.Doc, book: BookFile, cityIds: Map<string, string>): BookProblem[] {
+  let at: [BookList, number] = ['people', 0]
+  try {
+    doc.transact(() => writeRecords(doc, book, cityIds, (list, index) => (at = [list, index])))
+    return []
+  } catch (error) {
+    const [list, index] = error instanceof Refused ? [error.list, error.index] : at
+    const record: BookRecordRef = new BookNames(book).ref(list, index)
+    return [{ kind: 'notWritten', record, detail: String(error) }]
+  }
+}
+
+function writeRecords(
+  doc: Y.Doc,
+  book: BookFile,
+  cityIds: Map<string, string>,
+  writing: (list: BookList, index: number) => void,
+): void {
+  book.people.forEach((p, i) => {
+    writing('people', i)
+    addPerson(
+      doc,
+      {
+        name: p.name,
+        cityId: cityIds.get(p.cityId) ?? p.cityId,
+        balance: p.balance,
+        aadhaar: p.aadhaar,
+        petName: p.petName,
+        phone: p.phone,
+        gender: p.gender,
+        language: p.language,
+      },
+      { id: p.id, now: p.createdAt, by: p.createdBy },
+    )
+  })
+  book.loans.forEach((l, i) => {
+    writing('loans', i)
+    addLoan(
+      doc,
+      {
+        personId: l.personId,
+        amount: l.amount,
+        interestRate: l.interestRate,
+        interestType: l.interestType,
+        startDate: l.startDate,
+        dueDate: l.dueDate,
+        description: l.description,
+        interestOn: l.interestOn,
+        openingInterest: l.openingInterest,
+      },
+      { id: l.id, now: l.createdAt, by: l.createdBy },
+    )
+  })
+  // One deposit, one record: its payments share a date, description, time and actor. Payments
+  // of one deposit that differ in those (a layout-1 book from elsewhere, see `movePaymentsToLog`)
+  // were kept as one record each way they differ, and go back so.
+  const deposits = new Map<string, number[]>()
+  book.payments.forEach((p, i) => {
+    const by = p.createdBy ? `${p.createdBy.account}\n${p.createdBy.device}` : ''
+    const key = `${p.depositId}\n${p.date}\n${p.createdAt}\n${p.description ?? ''}\n${by}`
+    const group = deposits.get(key)
+    if (group) group.push(i)
+    else deposits.set(key, [i])
+  })
+  const groups = [...deposits]
+  writing('payments', 0)
+  // All in one insert: appended one by one in this transaction, a big book's records would
+  // cost quadratic time and memory (see `recordDeposits`).
+  const recorded = recordDeposits(
+    doc,
+    groups.map(([, indexes]) => {
+      const payments = indexes.map((i) => book.payments[i] as BookFile['payments'][number])
+      const first = payments[0] as BookFile['payments'][number]
+      return {
+        deposit: {
+          date: first.date,
+          description: first.description,
+          allocations: payments.map((p) => ({ loanId: p.loanId, amount: p.amount })),
+        },
+        opts: {
+          now: first.createdAt,
+          by: first.createdBy,
+          depositId: first.depositId,
+          paymentIds: payments.map((p) => p.id),
+        },
+      }
+    }),
+  )
+  if (!recorded.ok) {
+    throw new Refused('payments', groups[recorded.index]?.[1][0] ?? 0, recorded.reason)
+  }
+  book.waivers.forEach((w, i) => {
+    writing('waivers', i)
+    const result = recordWaiver(
+      doc,
+      { loanId: w.loanId, date: w.date, amount: w.amount, note: w.note },
+      { id: w.id, now: w.createdAt, by: w.createdBy },
+    )
+    if (!result.ok) throw new Refused('waivers', i, result.reason)
+  })
+  // Every void and undo as the file has it: two voids of one deposit (two devices voided it
+  // while apart) are both kept, as the book that exported them keeps them.
+  writing('voids', 0)
+  const voided = restoreVoidHistory(doc, book.voids, book.undos)
+  if (!voided.ok) throw new Refused('voids', voided.index, voided.reason)
+  // The history of loans' terms: facts about the past, which change no loan.
+  writing('loanEdits', 0)
+  restoreLoanEdits(doc, book.loanEdits)
+  // Archives last: a payment or a waiver goes only to a loan that is not archived.
+  book.loans.forEach((l, i) => {
+    writing('loans', i)
+    const { status, updatedAt, updatedBy, archived, archivedAt, archivedWith } = l
+    const history = { status, updatedAt, updatedBy, archived, archivedAt, archivedWith }
+    if (!restoreLoanHistory(doc, l.id, history)) throw new Refused('loans', i, 'notFound')
+  })
+  book.people.forEach((p, i) => {
+    writing('people', i)
+    const { updatedAt, updatedBy, archived, archivedAt } = p
+    const history = { updatedAt, updatedBy, archived, archivedAt }
+    if (!restorePersonHistory(doc, p.id, history)) throw new Refused('people', i, 'notFound')
+  })
+}
+
+/**
+ * Every record of the file that the written book does not show exactly as the file has it (a
+ * reader that skips what the writers took, a writer that changed it): each one a problem, so a
+ * book never goes in with a record missing or changed.
+ */
+function readBackProblems(doc: Y.Doc, book: BookFile, cityIds: Map<string, string>): BookProblem[] {
+  const back = bookRecords(doc, { sorted: false })
+  const names = new BookNames(book)
+  const problems: BookProblem[] = []
+  const compare = <T extends object>(
+    list: BookList,
+    expected: readonly T[],
+    actual: readonly T[],
+    key: (record: T) => string,
+    adjust: (record: T) => T = (record) => record,
+  ) => {
+    const found = new Map(actual.map((record) => [key(record), record]))
+    expected.forEach((record, index) => {
+      const read = found.get(key(record))
+      if (!read || !sameRecord(adjust(record), read)) {
+        problems.push({ kind: 'notReadBack', record: names.ref(list, index) })
+      }
+    })
+  }
+  const byId = (record: { id: string }) => record.id
+  compare('people', book.people, back.people, byId, (p) => ({
+    ...p,
+    cityId: cityIds.get(p.cityId) ?? p.cityId,
+  }))
+  compare('loans', book.loans, back.loans, byId)
+  compare('payments', book.payments, back.payments, byId)
+  compare('waivers', book.waivers, back.waivers, byId)
+  compare('voids', book.voids, back.voids, byId)
+  compare('undos', book.undos, back.undos, (u) => u.voidId)
+  compare('loanEdits', book.loanEdits, back.loanEdits, byId)
+  return problems
+}
+
+/**
+ * Whether two records hold the same fields (a field set to undefined is one that is absent):
+ * values alike, and actors naming the same account and device.
+ */
+function sameRecord(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  let fields = 0
+  for (const key in left) {
+    const x = left[key]
+    if (x === undefined) continue
+    fields++
+    const y = right[key]
+    if (x !== y && !sameActor(x, y) && !sameChanges(x, y)) return false
+  }
+  for (const key in right) if (right[key] !== undefined) fields--
+  return fields === 0
+}
+
+/** Two loan edits' changes alike: the same fields, in the same order, with the same values. */
+function sameChanges(x: unknown, y: unknown): boolean {
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false
+  return JSON.stringify(x) === JSON.stringify(y)
+}
+
+function sameActor(x: unknown, y: unknown): boolean {
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false
+  const p = x as Record<string, unknown>
+  const q = y as Record<string, unknown>
+  return p.account === q.account && p.device === q.device
 }

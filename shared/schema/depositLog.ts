@@ -44,11 +44,11 @@
  * layout moves (`compactDepositLog`), which put each back in the same transaction.
  */
 import * as Y from 'yjs'
-import { epochDay, fromEpochDay } from '../dates.ts'
+import { FIRST_EPOCH_DAY, LAST_EPOCH_DAY, epochDay, fromEpochDay } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 import { actorKey, readActorField, sharedActor } from './actors.ts'
-import { isPaise } from './guards.ts'
-import type { Payment } from './types.ts'
+import { isPaise, isTimestamp } from './guards.ts'
+import type { Payment, SkippedEntry } from './types.ts'
 
 /** The description a deposit's payments get when the lender gives none (spec §9). */
 export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
@@ -256,25 +256,28 @@ function packTime(iso: string): number | string {
   return Number.isFinite(ms) && new Date(ms).toISOString() === iso ? ms : iso
 }
 
+/**
+ * The timestamp stored by `packTime`, or null unless it is one the writers take (years 0001 to
+ * 9999): a stored number may be any number, and `toISOString` writes other years as `+010000`
+ * or `-000001`, which are not dates.
+ */
 function unpackTime(value: unknown): string | null {
-  if (typeof value === 'string') return value
-  if (typeof value !== 'number' || !Number.isFinite(value)) return null
-  if (Number.isInteger(value) && value >= 0 && value < LAST_FOUR_DIGIT_YEAR_MS) {
-    return isoTime(value)
-  }
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+  if (typeof value === 'string') return isTimestamp(value) ? value : null
+  if (!Number.isInteger(value)) return null
+  const ms = value as number
+  return ms >= FIRST_FOUR_DIGIT_YEAR_MS && ms < LAST_FOUR_DIGIT_YEAR_MS ? isoTime(ms) : null
 }
 
 const DAY_MS = 86_400_000
-/** 10000-01-01T00:00:00.000Z: until then `toISOString` writes four-digit years. */
-const LAST_FOUR_DIGIT_YEAR_MS = 253_402_300_800_000
+/** 0001-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: the years `toISOString` writes in four digits. */
+const FIRST_FOUR_DIGIT_YEAR_MS = FIRST_EPOCH_DAY * DAY_MS
+const LAST_FOUR_DIGIT_YEAR_MS = (LAST_EPOCH_DAY + 1) * DAY_MS
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'))
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'))
 const timeParts = ['', 'T', '', ':', '', ':', '', '.', '', 'Z']
 
 /**
- * `new Date(ms).toISOString()` for a time from 1970 to 9999, about three times faster: the date
+ * `new Date(ms).toISOString()` for a time from 0001 to 9999, about three times faster: the date
  * part is the day's shared string, and the pieces are joined into one flat string (a template
  * would leave a chain of pieces behind every timestamp of a big book).
  */
@@ -373,7 +376,7 @@ function readText(record: string, by: Actor | undefined): readonly Payment[] {
   return buildPayments(
     textToId(fields[0] as string),
     fromBase36(fields[1] as string),
-    Number.isSafeInteger(ms) ? unpackTime(ms) : null,
+    unpackTime(ms),
     extra,
     count,
     by,
@@ -391,8 +394,10 @@ function readArray(record: unknown[], by: Actor | undefined): readonly Payment[]
 }
 
 /**
- * The payments of one record, from its fields and `recordLoans`/`recordAmounts`; checked here.
- * `logBy`: the actor of the log it is in, when the record does not name one itself.
+ * The payments of one record, from its fields and `recordLoans`/`recordAmounts`; checked here as
+ * the writers check a deposit: a calendar day of the years 0001–9999 (the day is any number a
+ * record holds, and a day past them would stop the engine), amounts the app accepts, and ids
+ * present and distinct. `logBy`: the actor of the log it is in, when the record names no one.
  */
 function buildPayments(
   depositId: string | null,
@@ -402,11 +407,14 @@ function buildPayments(
   count: number,
   logBy: Actor | undefined,
 ): readonly Payment[] {
-  if (depositId === null || createdAt === null || !Number.isSafeInteger(day)) return NONE
+  if (depositId === null || createdAt === null || !Number.isInteger(day)) return NONE
+  if ((day as number) < FIRST_EPOCH_DAY || (day as number) > LAST_EPOCH_DAY) return NONE
   if (rawExtra !== null && (typeof rawExtra !== 'object' || Array.isArray(rawExtra))) return NONE
   const extra = (rawExtra ?? {}) as Record<string, unknown>
   const ids = extra.ids
   if (ids !== undefined && (!Array.isArray(ids) || ids.length !== count)) return NONE
+  // Ids given one by one must differ, or the record would hold one payment twice.
+  if (ids !== undefined && new Set(ids).size !== count) return NONE
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
   const by = extra.by === undefined ? logBy : sharedActor(extra.by)
@@ -431,17 +439,91 @@ function buildPayments(
   return payments
 }
 
-/** Every payment in the logs, keyed by id; of two with one id (a concurrent migration), the first. */
-export function readDepositLog(
-  doc: Y.Doc,
-  into = new Map<string, Payment>(),
-): Map<string, Payment> {
-  for (const [log, by] of eachLog(doc)) {
-    for (const record of log) {
-      for (const payment of unpackDeposit(record, by)) {
-        if (!into.has(payment.id)) into.set(payment.id, payment)
-      }
+/**
+ * The deposit logs' payments as read so far: for each payment id, the first payment read under
+ * it and any others that differ from it. The same payment read twice (a layout move made on two
+ * devices at once writes it twice) is one payment; which of two that differ is shown is decided
+ * by `resolvePayment`, on every device alike.
+ */
+export interface LogPayments {
+  /** id → the first payment read with that id. */
+  readonly first: Map<string, Payment>
+  /** id → the payments read with that id that differ from the first (and from each other). */
+  readonly others: Map<string, Payment[]>
+  /** The records that could not be read, as the snapshot lists them. */
+  readonly malformed: SkippedEntry[]
+}
+
+/** An empty `LogPayments`. */
+export function logPayments(): LogPayments {
+  return { first: new Map(), others: new Map(), malformed: [] }
+}
+
+/** Whether two payments read under one id are the same fact, field for field. */
+export function samePayment(a: Payment, b: Payment): boolean {
+  return (
+    a.id === b.id &&
+    a.loanId === b.loanId &&
+    a.depositId === b.depositId &&
+    a.date === b.date &&
+    a.amount === b.amount &&
+    a.description === b.description &&
+    a.createdAt === b.createdAt &&
+    a.createdBy?.account === b.createdBy?.account &&
+    a.createdBy?.device === b.createdBy?.device
+  )
+}
+
+/**
+ * Reads one stored record into `into`: its payments, or the record among the malformed. Calls
+ * `changed` with each payment id whose payments it changed (a new id, or a payment that differs
+ * from those already read under it).
+ */
+export function readRecord(
+  into: LogPayments,
+  record: unknown,
+  by: Actor | undefined,
+  changed?: (id: string) => void,
+): void {
+  const payments = unpackDeposit(record, by)
+  if (payments.length === 0) {
+    into.malformed.push({ kind: 'deposit', id: recordDepositId(record), reason: 'malformed' })
+    return
+  }
+  for (const payment of payments) {
+    const first = into.first.get(payment.id)
+    if (first === undefined) {
+      into.first.set(payment.id, payment)
+      changed?.(payment.id)
+    } else if (!samePayment(first, payment)) {
+      const others = into.others.get(payment.id)
+      if (others?.some((other) => samePayment(other, payment))) continue
+      if (others) others.push(payment)
+      else into.others.set(payment.id, [payment])
+      changed?.(payment.id)
     }
+  }
+}
+
+/** The deposit id a record that could not be read names, where it names one; else ''. */
+function recordDepositId(record: unknown): string {
+  if (typeof record === 'string') return textToId(record.slice(0, 14)) ?? ''
+  return Array.isArray(record) ? (unpackId(record[0]) ?? '') : ''
+}
+
+/**
+ * Every payment in the logs (see `LogPayments`), and the records that could not be read: one that
+ * is malformed, or anything in `depositsBy` that is not a log.
+ */
+export function readDepositLog(doc: Y.Doc, into = logPayments()): LogPayments {
+  for (const record of depositLog(doc)) readRecord(into, record, undefined)
+  for (const [key, log] of actorLogs(doc).entries()) {
+    if (!(log instanceof Y.Array)) {
+      into.malformed.push({ kind: 'deposit', id: key, reason: 'malformed' })
+      continue
+    }
+    const by = logActor(doc, key)
+    for (const record of log as Y.Array<unknown>) readRecord(into, record, by)
   }
   return into
 }

@@ -4,23 +4,45 @@
  */
 import { isIsoDate } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
+import { MAX_PAISE } from '../money.ts'
 
 /** The transaction origin of a change made on this device. */
 export const LOCAL_ORIGIN = 'local'
 
-/** True for a whole number of paise that is safe to add up; `> 0` unless `allowZero`. */
+/**
+ * True for a whole number of paise the app accepts: `> 0` unless `allowZero`, and at most
+ * `MAX_PAISE` (₹1,000 crore), what the amount fields take. Writers and readers apply the same
+ * rule, so a stored amount the forms could never have made (up to 2^53, say) is not read: a
+ * book's totals then stay far below 2^53, where every sum is exact.
+ */
 export function isPaise(value: unknown, allowZero = false): value is Paise {
-  return Number.isSafeInteger(value) && (value as number) >= (allowZero ? 0 : 1)
+  return (
+    Number.isSafeInteger(value) &&
+    (value as number) >= (allowZero ? 0 : 1) &&
+    (value as number) <= MAX_PAISE
+  )
 }
 
-/** True for a rate in percent: finite, not negative, at most 2 decimals. */
+/**
+ * The highest rate the loan form takes, per annum or per month alike (three digits and two
+ * decimals). A stored rate above it (1e300 %, say) is no loan the app could have made, and its
+ * figures would not be numbers at all.
+ */
+export const MAX_RATE = 999.99
+
+/** True for a rate in percent: not negative, at most `MAX_RATE`, at most 2 decimals. */
 export function isRate(value: unknown): value is number {
   return (
     typeof value === 'number' &&
-    Number.isFinite(value) &&
     value >= 0 &&
+    value <= MAX_RATE &&
     Math.round(value * 100) / 100 === value
   )
+}
+
+/** True for an ISO timestamp as the app writes them (`2026-01-31T…`, years 0001–9999). */
+export function isTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && value[10] === 'T' && isIsoDate(value.slice(0, 10))
 }
 
 /** Throws unless `value` is a real `YYYY-MM-DD` date. */
@@ -28,20 +50,24 @@ export function assertIsoDate(value: unknown, field: string): asserts value is I
   if (!isIsoDate(value)) throw new TypeError(`${field} must be a YYYY-MM-DD date`)
 }
 
-/** Throws unless `value` is a safe integer of paise (> 0, or ≥ 0 with `allowZero`). */
+/** Throws unless `value` is a whole number of paise up to `MAX_PAISE` (> 0, or ≥ 0 with `allowZero`). */
 export function assertPaise(
   value: unknown,
   field: string,
   allowZero = false,
 ): asserts value is Paise {
   if (!isPaise(value, allowZero)) {
-    throw new TypeError(`${field} must be a safe integer of paise ${allowZero ? '≥ 0' : '> 0'}`)
+    throw new TypeError(
+      `${field} must be a whole number of paise ${allowZero ? '≥ 0' : '> 0'}, at most ${MAX_PAISE}`,
+    )
   }
 }
 
-/** Throws unless `value` is a percentage with at most 2 decimals. */
+/** Throws unless `value` is a percentage from 0 to `MAX_RATE` with at most 2 decimals. */
 export function assertRate(value: unknown, field: string): asserts value is number {
-  if (!isRate(value)) throw new TypeError(`${field} must be a percentage ≥ 0 with ≤ 2 decimals`)
+  if (!isRate(value)) {
+    throw new TypeError(`${field} must be a percentage from 0 to ${MAX_RATE} with ≤ 2 decimals`)
+  }
 }
 
 /** Throws unless `value` is one of `allowed`. */
@@ -54,11 +80,25 @@ export function assertOneOf<T extends string>(
     throw new TypeError(`${field} must be one of ${allowed.join(', ')}`)
 }
 
-/** The trimmed text; throws when it is not a string or (with `required`) is blank. */
+/**
+ * Longest text a writer stores in one field (a name, a note, a reason), in characters. Far above
+ * anything a lender types, and far below what the sync server refuses in one value
+ * (`LENDER_LIMITS` in lenderUpdate.ts): a write the server refuses would be sent again at every
+ * connection and never stored, so no writer may make one.
+ */
+export const MAX_TEXT_LENGTH = 4000
+
+/** Longest id a writer stores (ours are 20 characters; older ones 36), for the same reason. */
+export const MAX_ID_LENGTH = 128
+
+/** The trimmed text; throws when it is not a string, too long, or (with `required`) blank. */
 export function cleanText(value: unknown, field: string, required = false): string {
   if (typeof value !== 'string') throw new TypeError(`${field} must be a string`)
   const trimmed = value.trim()
   if (required && trimmed === '') throw new TypeError(`${field} must not be blank`)
+  if (trimmed.length > MAX_TEXT_LENGTH) {
+    throw new TypeError(`${field} must be at most ${MAX_TEXT_LENGTH} characters`)
+  }
   return trimmed
 }
 
@@ -71,9 +111,7 @@ export function cleanOptionalText(value: unknown, field: string): string | undef
 
 /** Throws unless `now` looks like an ISO timestamp (`2026-01-31T…`). */
 export function assertTimestamp(now: unknown): asserts now is string {
-  if (typeof now !== 'string' || !isIsoDate(now.slice(0, 10)) || now[10] !== 'T') {
-    throw new TypeError('now must be an ISO timestamp')
-  }
+  if (!isTimestamp(now)) throw new TypeError('now must be an ISO timestamp')
 }
 
 /** 20 lowercase hex digits from 10 random bytes: 80 bits, safe in a URL path. */
@@ -95,7 +133,9 @@ export function idFromBytes(bytes: Uint8Array): string {
  */
 export function newId(id: string | undefined): string {
   if (id === undefined) return idFromBytes(crypto.getRandomValues(new Uint8Array(10)))
-  if (typeof id !== 'string' || id === '') throw new TypeError('id must be a non-empty string')
+  if (typeof id !== 'string' || id === '' || id.length > MAX_ID_LENGTH) {
+    throw new TypeError(`id must be a non-empty string of at most ${MAX_ID_LENGTH} characters`)
+  }
   return id
 }
 
@@ -111,6 +151,8 @@ export function readActor(value: unknown): Actor | undefined {
 export function actorToStore(by: unknown): Actor | undefined {
   if (by === undefined) return undefined
   const actor = readActor(by)
-  if (!actor) throw new TypeError('by must be { account: string, device: string }')
+  if (!actor || actor.account.length > MAX_TEXT_LENGTH || actor.device.length > MAX_TEXT_LENGTH) {
+    throw new TypeError('by must be { account: string, device: string }')
+  }
   return actor
 }

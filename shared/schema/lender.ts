@@ -5,14 +5,16 @@
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
-import { keyEntryActors } from './actors.ts'
-import { compactDepositLog } from './depositLog.ts'
-import { SCHEMA_VERSION, loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
-import { LOCAL_ORIGIN } from './guards.ts'
+import { actorsMap, keyEntryActors } from './actors.ts'
+import { compactDepositLog, type LogPayments } from './depositLog.ts'
+import { SCHEMA_VERSION, layoutOf, loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
+import { LOCAL_ORIGIN, readActor } from './guards.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
+import { readLoanEdits } from './loanEdit.ts'
 import { movePaymentsToLog, readPayments } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
-import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
+import { NEW_LOAN_RULE_FIELD, PROFILE_FIELDS, isNewLoanRule, profileMap } from './profile.ts'
+import type { LenderSnapshot, Loan, Payment, Person, SkippedEntry, Waiver } from './types.ts'
 import { activeVoids } from './void.ts'
 import { readWaiver } from './waiver.ts'
 
@@ -21,12 +23,13 @@ import { readWaiver } from './waiver.ts'
  * moved into the deposit logs (`movePaymentsToLog`); the records of `deposits` are put back as
  * text, and in their actor's log, where they can be (`compactDepositLog`); and people and loans
  * name their actors by key (`keyEntryActors`). All in the same transaction as the stamp, so no
- * device sees one without the other. A no-op on a doc already at this layout or a newer one.
+ * device sees one without the other. A no-op on a doc already at this layout or a newer one; a
+ * stamp that is no layout (see `layoutOf`) is stamped over, which moves nothing twice.
  */
 export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   const meta = metaMap(doc)
-  const version = meta.get('schemaVersion')
-  if (typeof version === 'number' && version >= SCHEMA_VERSION) return
+  const layout = layoutOf(meta.get('schemaVersion'))
+  if (layout !== null && layout >= SCHEMA_VERSION) return
   doc.transact(() => {
     movePaymentsToLog(doc)
     compactDepositLog(doc)
@@ -38,8 +41,10 @@ export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void 
 
 /**
  * A plain snapshot of everything in the doc: people and loans sorted by createdAt then id,
- * payments by date, createdAt, id; archived entries included. Malformed entries are skipped,
- * never thrown on, since the doc may have come from the network.
+ * payments by date, createdAt, id; archived entries included. What the writers would refuse is
+ * skipped, never thrown on, since the doc may have come from the network: shown nowhere, counted
+ * in no figure, and listed in `skipped` so that the app can say so. A payment id held by payments
+ * that differ shows one of them, the same on every device (see `resolvePayment`).
  *
  * Reconciliation: a person whose `archived` flag is set but who still has a loan that is not
  * archived is shown as not archived, with `revived: true`. That is what a merge gives when one
@@ -61,11 +66,12 @@ export function readLender(doc: Y.Doc): LenderSnapshot {
  * (already in order). Everything else is exactly as `readLender` gives it. `log`: see
  * `readPayments`.
  */
-export function readLenderUnsorted(doc: Y.Doc, log?: ReadonlyMap<string, Payment>): LenderSnapshot {
-  const voids = activeVoids(doc)
+export function readLenderUnsorted(doc: Y.Doc, log?: LogPayments): LenderSnapshot {
+  const skipped: SkippedEntry[] = []
+  const voids = activeVoids(doc, skipped)
   const payments: Payment[] = []
   const factsByLoan = new Map<string, PaymentFact[]>()
-  for (const payment of readPayments(doc, log).values()) {
+  for (const payment of readPayments(doc, log, skipped).values()) {
     const voided = voids.get(`deposit:${payment.depositId}`)
     const flagged = voided ? { ...payment, voided } : payment
     payments.push(flagged)
@@ -79,7 +85,10 @@ export function readLenderUnsorted(doc: Y.Doc, log?: ReadonlyMap<string, Payment
   const waivers: Waiver[] = []
   for (const [id, entry] of waiversMap(doc).entries()) {
     const waiver = readWaiver(id, entry)
-    if (!waiver) continue
+    if (!waiver) {
+      skipped.push({ kind: 'waiver', id, reason: 'malformed' })
+      continue
+    }
     const voided = voids.get(`waiver:${id}`)
     waivers.push(voided ? { ...waiver, voided } : waiver)
   }
@@ -95,6 +104,7 @@ export function readLenderUnsorted(doc: Y.Doc, log?: ReadonlyMap<string, Payment
   for (const [id, entry] of loansMap(doc).entries()) {
     const loan = readStoredLoan(id, entry)
     if (loan) loans.push(withFacts(loan, factsByLoan.get(id) ?? [], waiversByLoan.get(id) ?? []))
+    else skipped.push({ kind: 'loan', id, reason: 'malformed' })
   }
   loans.sort(byCreation)
 
@@ -103,10 +113,46 @@ export function readLenderUnsorted(doc: Y.Doc, log?: ReadonlyMap<string, Payment
   for (const [id, entry] of peopleMap(doc).entries()) {
     const person = readStoredPerson(id, entry)
     if (person) people.push(reconcilePerson(person, withLiveLoans.has(id)))
+    else skipped.push({ kind: 'person', id, reason: 'malformed' })
   }
   people.sort(byCreation)
 
-  return { people, loans, payments, waivers }
+  const loanEdits = readLoanEdits(doc, skipped)
+  skipped.push(...skippedOutsideEntries(doc))
+  return { people, loans, payments, waivers, loanEdits, skipped: skipped.sort(compareSkipped) }
+}
+
+/**
+ * What is skipped besides the entries of the book: an actor that is not `{ account, device }`
+ * (history then names no one), a detail of the profile that is not text (read as empty) or a
+ * default rule for new loans that is not one (read as the old rule), and a
+ * layout stamp that is not a layout (see `layoutOf`).
+ */
+export function skippedOutsideEntries(doc: Y.Doc): SkippedEntry[] {
+  const skipped: SkippedEntry[] = []
+  for (const [key, value] of actorsMap(doc).entries()) {
+    if (!readActor(value)) skipped.push({ kind: 'actor', id: key, reason: 'malformed' })
+  }
+  const profile = profileMap(doc)
+  for (const field of PROFILE_FIELDS) {
+    const value = profile.get(field)
+    if (value !== undefined && typeof value !== 'string') {
+      skipped.push({ kind: 'profile', id: field, reason: 'malformed' })
+    }
+  }
+  if (!isNewLoanRule(profile.get(NEW_LOAN_RULE_FIELD))) {
+    skipped.push({ kind: 'profile', id: NEW_LOAN_RULE_FIELD, reason: 'malformed' })
+  }
+  const stamp = metaMap(doc).get('schemaVersion')
+  if (stamp !== undefined && layoutOf(stamp) === null) {
+    skipped.push({ kind: 'layout', id: 'schemaVersion', reason: 'malformed' })
+  }
+  return skipped
+}
+
+/** The order of `LenderSnapshot.skipped`: kind, id, reason. */
+export function compareSkipped(a: SkippedEntry, b: SkippedEntry): number {
+  return compareText(a.kind, b.kind) || compareText(a.id, b.id) || compareText(a.reason, b.reason)
 }
 
 /** A stored loan with its payments and waivers (each in replay order) attached. */

@@ -4,11 +4,13 @@
  */
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
-import type { Actor, InterestType, StoredStatus } from '../ledger/types.ts'
-import { readAuthors, storedActor } from './actors.ts'
-import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
+import type { Actor, InterestOn, InterestType, StoredStatus } from '../ledger/types.ts'
+import { actorKey, readAuthors, storedActor } from './actors.ts'
+import { entryMap, loanEditsMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
 import {
   LOCAL_ORIGIN,
+  MAX_ID_LENGTH,
+  MAX_TEXT_LENGTH,
   actorToStore,
   assertIsoDate,
   assertOneOf,
@@ -18,12 +20,24 @@ import {
   cleanText,
   isPaise,
   isRate,
+  isTimestamp,
   newId,
 } from './guards.ts'
-import type { CreateOptions, Loan, LoanInput, LoanPatch, MutationOptions } from './types.ts'
+import type {
+  CreateOptions,
+  Loan,
+  LoanEditField,
+  LoanEditValue,
+  LoanInput,
+  LoanPatch,
+  MutationOptions,
+} from './types.ts'
 
 /** The ways a rate can be quoted, default first. */
 export const INTEREST_TYPES: readonly InterestType[] = ['per_annum', 'per_month']
+
+/** The rules for unpaid interest (engine notes, rule 6b), the old one (the default) first. */
+export const INTEREST_RULES: readonly InterestOn[] = ['balance', 'principal']
 
 /** The statuses the loan edit form offers, default first. */
 export const STORED_STATUSES: readonly StoredStatus[] = ['active', 'overdue', 'defaulted', 'paid']
@@ -32,9 +46,13 @@ export const STORED_STATUSES: readonly StoredStatus[] = ['active', 'overdue', 'd
 export type StoredLoan = Omit<Loan, 'payments' | 'waivers'>
 
 /**
- * The stored loan in a Y.Map, or null when it holds anything the engine could not replay. A field
- * at its default is not written (layout 2): no status is `active`, no description is empty, no
- * `archived` is false, and no `updatedAt` means never changed since `createdAt`.
+ * The stored loan in a Y.Map, or null when it holds anything the writers would refuse (an amount
+ * over the cap, a rate past the form's, a day outside 0001–9999: the engine could not replay it).
+ * A field at its default is not written (layout 2): no status is `active`, no description is
+ * empty, no `archived` is false, and no `updatedAt` means never changed since `createdAt`; and
+ * (layout 5) no `interestOn` is the old rule, no `openingInterest` is none. A rule other than
+ * the two, or an opening interest that is not a sum of money, is a loan whose figures cannot be
+ * known, so the loan is skipped like one at 1e300 %. A stored `'balance'` or 0 reads as absent.
  */
 export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   if (!(entry instanceof Y.Map)) return null
@@ -51,16 +69,22 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   const updatedAt = map.get('updatedAt') ?? createdAt
   const archived = map.get('archived') ?? false
   const archivedAt = map.get('archivedAt')
+  const interestOn = map.get('interestOn') ?? 'balance'
+  const openingInterest = map.get('openingInterest') ?? 0
   if (
+    id === '' ||
     typeof personId !== 'string' ||
+    personId === '' ||
     !isPaise(amount) ||
     !isRate(interestRate) ||
     !INTEREST_TYPES.includes(interestType as InterestType) ||
     !isIsoDate(startDate) ||
     !isIsoDate(dueDate) ||
     !STORED_STATUSES.includes(status as StoredStatus) ||
-    typeof createdAt !== 'string' ||
-    typeof updatedAt !== 'string' ||
+    !INTEREST_RULES.includes(interestOn as InterestOn) ||
+    !isPaise(openingInterest, true) ||
+    !isTimestamp(createdAt) ||
+    !isTimestamp(updatedAt) ||
     typeof archived !== 'boolean'
   ) {
     return null
@@ -75,15 +99,21 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
     dueDate,
     status: status as StoredStatus,
     description: typeof description === 'string' ? description : '',
+    ...(interestOn === 'principal' && { interestOn }),
+    ...(openingInterest > 0 && { openingInterest }),
     createdAt,
     updatedAt,
     archived,
-    ...(typeof archivedAt === 'string' && { archivedAt }),
+    ...(isTimestamp(archivedAt) && { archivedAt }),
     ...readAuthors(map),
   }
 }
 
-/** Adds an active loan for a known person; returns the new id. Throws a TypeError on bad input. */
+/**
+ * Adds an active loan for a known person; returns the new id. Throws a TypeError on bad input.
+ * The rule for unpaid interest and the opening interest are written only when not at their
+ * defaults (the old rule, none).
+ */
 export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): string {
   assertTimestamp(opts.now)
   const by = actorToStore(opts.by)
@@ -97,7 +127,7 @@ export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): stri
     // Active, not archived and not yet changed (so changed by whoever created it): the
     // defaults, so not written (a tenth of a book).
     for (const [key, value] of Object.entries(fields)) {
-      if (value !== '') loan.set(key, value)
+      if (value !== '' && value !== undefined) loan.set(key, value)
     }
     loan.set('createdAt', opts.now)
     setIfChanged(loan, 'createdBy', storedActor(loan, by))
@@ -105,12 +135,16 @@ export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): stri
   return id
 }
 
-/** Sets the fields of `patch` that differ from what is stored, bumping `updatedAt`. False when unknown. */
+/**
+ * Sets the fields of `patch` that differ from what is stored, bumping `updatedAt`, and records
+ * the change in the loan's history (`loanEdits`: each changed field old → new, who, when; see
+ * `writeLoanChange`). False when the loan is unknown. `editId` names the record (tests pass one).
+ */
 export function updateLoan(
   doc: Y.Doc,
   id: string,
   patch: LoanPatch,
-  opts: MutationOptions,
+  opts: MutationOptions & { editId?: string },
 ): boolean {
   assertTimestamp(opts.now)
   const by = actorToStore(opts.by)
@@ -119,16 +153,110 @@ export function updateLoan(
   const fields = cleanLoanFields(doc, patch, false)
   if ('status' in patch) {
     assertOneOf(patch.status, STORED_STATUSES, 'status')
-    fields.status = patch.status
+    fields.status = patch.status === 'active' ? undefined : patch.status
   }
+  if (fields.description === '') fields.description = undefined
   doc.transact(() => {
-    let changed = false
-    for (const [key, value] of Object.entries(fields)) {
-      changed = setIfChanged(loan, key, value) || changed
-    }
-    if (changed) touch(loan, opts.now, by)
+    writeLoanChange(doc, id, loan, fields, { now: opts.now, by, editId: opts.editId })
   }, opts.origin ?? LOCAL_ORIGIN)
   return true
+}
+
+/** The fields of a loan that its history records, in the order a history line names them. */
+export const LOAN_EDIT_FIELDS: readonly LoanEditField[] = [
+  'personId',
+  'amount',
+  'interestRate',
+  'interestType',
+  'interestOn',
+  'openingInterest',
+  'startDate',
+  'dueDate',
+  'status',
+  'description',
+]
+
+/** What a field not written holds (see `readStoredLoan`). */
+export const LOAN_FIELD_DEFAULTS: Readonly<Partial<Record<LoanEditField, LoanEditValue>>> = {
+  interestOn: 'balance',
+  openingInterest: 0,
+  status: 'active',
+  description: '',
+}
+
+/** Whether `value` is what a loan's `field` may hold, its default spelled out included. */
+export function isLoanFieldValue(field: string, value: unknown): value is LoanEditValue {
+  switch (field) {
+    case 'personId':
+      return typeof value === 'string' && value !== '' && value.length <= MAX_ID_LENGTH
+    case 'amount':
+      return isPaise(value)
+    case 'interestRate':
+      return isRate(value)
+    case 'interestType':
+      return INTEREST_TYPES.includes(value as InterestType)
+    case 'interestOn':
+      return INTEREST_RULES.includes(value as InterestOn)
+    case 'openingInterest':
+      return isPaise(value, true)
+    case 'startDate':
+    case 'dueDate':
+      return isIsoDate(value)
+    case 'status':
+      return STORED_STATUSES.includes(value as StoredStatus)
+    case 'description':
+      return typeof value === 'string' && value.length <= MAX_TEXT_LENGTH
+    default:
+      return false
+  }
+}
+
+/** The value of `field` as the history records it; undefined when the stored one is not one. */
+function recordedValue(loan: Y.Map<unknown>, field: string): LoanEditValue | undefined {
+  const stored = loan.get(field) ?? LOAN_FIELD_DEFAULTS[field as LoanEditField]
+  return isLoanFieldValue(field, stored) ? stored : undefined
+}
+
+/**
+ * Writes checked `fields` into a loan (undefined: back to the field's default, not written) and,
+ * when anything changed, bumps `updatedAt` and records the change in `loanEdits`: a new immutable
+ * record of each changed field's old and new value, who and when, and `undoes` when it puts an
+ * earlier change back (see `loanEdit.ts`). Run inside the caller's transaction. Returns the new
+ * record's id, or null when no field changed. A field whose stored value no writer makes is
+ * written but not recorded (a record holds only what the readers take).
+ */
+export function writeLoanChange(
+  doc: Y.Doc,
+  loanId: string,
+  loan: Y.Map<unknown>,
+  fields: Readonly<Record<string, string | number | undefined>>,
+  opts: { now: string; by?: Actor | undefined; editId?: string | undefined; undoes?: string },
+): string | null {
+  const changes: Record<string, [LoanEditValue, LoanEditValue]> = {}
+  let written = false
+  for (const [key, value] of Object.entries(fields)) {
+    const before = recordedValue(loan, key)
+    if (!setIfChanged(loan, key, value)) continue
+    written = true
+    const after = value ?? LOAN_FIELD_DEFAULTS[key as LoanEditField]
+    if (before !== undefined && after !== undefined && before !== after) {
+      changes[key] = [before, after]
+    }
+  }
+  if (!written) return null
+  touch(loan, opts.now, opts.by)
+  if (Object.keys(changes).length === 0) return null
+  const edits = loanEditsMap(doc)
+  const editId = newId(opts.editId)
+  if (edits.has(editId)) throw new TypeError(`loan edit ${editId} already exists`)
+  edits.set(editId, {
+    loanId,
+    changes,
+    createdAt: opts.now,
+    ...(opts.by && { createdBy: actorKey(doc, opts.by) }),
+    ...(opts.undoes !== undefined && { undoes: opts.undoes }),
+  })
+  return editId
 }
 
 /** Archives (soft-deletes) a loan; its payments stay with it. False when unknown. */
@@ -213,13 +341,16 @@ export function restoreLoanHistory(
   return true
 }
 
-/** The checked, trimmed fields of an input (`complete`) or of a patch (only the keys it has). */
+/**
+ * The checked, trimmed fields of an input (`complete`) or of a patch (only the keys it has). A
+ * field at its default is `undefined`: not written by `addLoan`, deleted by `updateLoan`.
+ */
 function cleanLoanFields(
   doc: Y.Doc,
   input: Partial<LoanInput>,
   complete: boolean,
-): Record<string, string | number> {
-  const fields: Record<string, string | number> = {}
+): Record<string, string | number | undefined> {
+  const fields: Record<string, string | number | undefined> = {}
   if (complete || 'personId' in input) {
     const personId = cleanText(input.personId, 'personId', true)
     if (!entryMap(peopleMap(doc), personId)) throw new TypeError(`unknown person ${personId}`)
@@ -245,6 +376,19 @@ function cleanLoanFields(
   }
   if (complete || 'description' in input) {
     fields.description = cleanText(input.description, 'description')
+  }
+  // Optional in an input too: a loan added without them has the defaults.
+  if ('interestOn' in input && input.interestOn !== undefined) {
+    assertOneOf(input.interestOn, INTEREST_RULES, 'interestOn')
+    fields.interestOn = input.interestOn === 'balance' ? undefined : input.interestOn
+  } else if (!complete && 'interestOn' in input) {
+    fields.interestOn = undefined
+  }
+  if ('openingInterest' in input && input.openingInterest !== undefined) {
+    assertPaise(input.openingInterest, 'openingInterest', true)
+    fields.openingInterest = input.openingInterest === 0 ? undefined : input.openingInterest
+  } else if (!complete && 'openingInterest' in input) {
+    fields.openingInterest = undefined
   }
   return fields
 }

@@ -17,7 +17,9 @@ import {
   depositOf,
   paymentId,
   readDepositLog,
+  samePayment,
   type DepositRecord,
+  type LogPayments,
 } from './depositLog.ts'
 import { entryMap, loansMap, paymentsMap } from './doc.ts'
 import {
@@ -27,10 +29,11 @@ import {
   assertTimestamp,
   cleanOptionalText,
   isPaise,
+  isTimestamp,
   newId,
   readActor,
 } from './guards.ts'
-import type { MutationOptions, Payment } from './types.ts'
+import type { MutationOptions, Payment, SkippedEntry } from './types.ts'
 
 export { DEFAULT_DEPOSIT_DESCRIPTION }
 
@@ -65,11 +68,14 @@ export function readPayment(id: string, entry: unknown): Payment | null {
 function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
   const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
   if (
+    id === '' ||
     typeof loanId !== 'string' ||
+    loanId === '' ||
     typeof depositId !== 'string' ||
+    depositId === '' ||
     !isIsoDate(date) ||
     !isPaise(amount) ||
-    typeof createdAt !== 'string'
+    !isTimestamp(createdAt)
   ) {
     return null
   }
@@ -88,21 +94,90 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
 }
 
 /**
- * Every payment in the doc, keyed by id, in no particular order: layout 1's map first, then the
- * deposit log's payments it does not already hold. `log` is the log as `readDepositLog` reads
- * it, for a caller that keeps it anyway (the projection).
+ * Every payment in the doc, keyed by id, in no particular order: layout 1's map and the deposit
+ * logs. `log` is the logs as `readDepositLog` reads them, for a caller that keeps them anyway
+ * (the projection). With `skipped`, what could not be read is added to it: a malformed layout-1
+ * payment, a malformed record, and each payment an id holds beyond the one shown.
  */
 export function readPayments(
   doc: Y.Doc,
-  log: ReadonlyMap<string, Payment> = readDepositLog(doc),
+  log: LogPayments = readDepositLog(doc),
+  skipped?: SkippedEntry[],
 ): Map<string, Payment> {
   const payments = new Map<string, Payment>()
   for (const [id, entry] of paymentsMap(doc).entries()) {
     const payment = readPayment(id, entry)
     if (payment) payments.set(id, payment)
+    else skipped?.push({ kind: 'payment', id, reason: 'malformed' })
   }
-  for (const [id, payment] of log) if (!payments.has(id)) payments.set(id, payment)
+  for (const [id, payment] of log.first) {
+    const held = payments.get(id)
+    const others = log.others.get(id)
+    if (held === undefined && others === undefined) {
+      payments.set(id, payment)
+      continue
+    }
+    const { shown, duplicates } = resolvePayment(paymentVersions(held, payment, others))
+    payments.set(id, shown)
+    for (let n = 0; n < duplicates; n++) skipped?.push({ kind: 'payment', id, reason: 'duplicate' })
+  }
+  if (skipped) skipped.push(...log.malformed)
   return payments
+}
+
+/** Every payment read under one id: layout 1's, the logs' first, and the logs' others. */
+export function paymentVersions(
+  inMap: Payment | null | undefined,
+  firstInLog: Payment | undefined,
+  othersInLog: readonly Payment[] | undefined,
+): Payment[] {
+  const versions: Payment[] = []
+  if (inMap) versions.push(inMap)
+  if (firstInLog) versions.push(firstInLog)
+  if (othersInLog) versions.push(...othersInLog)
+  return versions
+}
+
+/**
+ * The payment shown for an id that several payments were read under (at least one), and how many
+ * others are skipped. Alike ones are one payment: a layout move made on two devices at once, or
+ * layout 1's map and a log that both still hold it, write the same payment twice. Of payments
+ * that differ (a record that reused an id: nothing the app writes), the earliest recorded is
+ * shown, ties broken by the rest of its fields, so every device shows the same one whatever order
+ * they arrived in; the others are skipped and counted, never silently put in its place.
+ */
+export function resolvePayment(versions: readonly Payment[]): {
+  shown: Payment
+  duplicates: number
+} {
+  const distinct: Payment[] = []
+  for (const payment of versions) {
+    if (!distinct.some((other) => samePayment(other, payment))) distinct.push(payment)
+  }
+  let shown = distinct[0] as Payment
+  for (const payment of distinct) if (compareVersions(payment, shown) < 0) shown = payment
+  return { shown, duplicates: distinct.length - 1 }
+}
+
+/** Earliest recorded first; then every other field, so that no two different payments tie. */
+function compareVersions(a: Payment, b: Payment): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1
+  const x = versionKey(a)
+  const y = versionKey(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+function versionKey(p: Payment): string {
+  const { date, amount, loanId, depositId, description, createdBy } = p
+  return JSON.stringify([
+    date,
+    amount,
+    loanId,
+    depositId,
+    description,
+    createdBy?.account,
+    createdBy?.device,
+  ])
 }
 
 /** What `recordDeposit` takes besides the deposit: an import passes the ids it exported. */

@@ -15,6 +15,7 @@ import {
   cleanOptionalText,
   cleanText,
   isPaise,
+  isTimestamp,
   newId,
 } from './guards.ts'
 import type {
@@ -38,8 +39,9 @@ const OPTIONAL_TEXT = ['aadhaar', 'petName', 'phone'] as const
 export type StoredPerson = Omit<Person, 'revived'>
 
 /**
- * The stored person in a Y.Map, or null when a required field is missing or malformed. A
- * malformed optional field is dropped rather than hiding the whole person.
+ * The stored person in a Y.Map, or null when a required field is missing or malformed (as the
+ * writers see it: an opening balance over the cap, a timestamp that is not one). A malformed
+ * optional field is dropped rather than hiding the whole person.
  */
 export function readStoredPerson(id: string, entry: unknown): StoredPerson | null {
   if (!(entry instanceof Y.Map)) return null
@@ -53,12 +55,14 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
   const updatedAt = map.get('updatedAt') ?? createdAt
   const archived = map.get('archived') ?? false
   if (
+    id === '' ||
     typeof name !== 'string' ||
     typeof cityId !== 'string' ||
+    cityId === '' ||
     !isPaise(balance, true) ||
     !GENDERS.includes(gender as Gender) ||
-    typeof createdAt !== 'string' ||
-    typeof updatedAt !== 'string' ||
+    !isTimestamp(createdAt) ||
+    !isTimestamp(updatedAt) ||
     typeof archived !== 'boolean'
   ) {
     return null
@@ -74,10 +78,12 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
     archived,
   }
   const optional: Record<string, string> = {}
-  for (const key of [...OPTIONAL_TEXT, 'archivedAt'] as const) {
+  for (const key of OPTIONAL_TEXT) {
     const value = map.get(key)
     if (typeof value === 'string') optional[key] = value
   }
+  const archivedAt = map.get('archivedAt')
+  if (isTimestamp(archivedAt)) optional.archivedAt = archivedAt
   const language = map.get('language')
   return {
     ...person,

@@ -11,13 +11,46 @@ import * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { Actor, PaymentFact, VoidInfo, WaiverFact } from '../ledger/types.ts'
 import { actorsMap } from './actors.ts'
-import { actorLogs, depositLog, logActor, readDepositLog, unpackDeposit } from './depositLog.ts'
-import { loansMap, paymentsMap, peopleMap, undosMap, voidsMap, waiversMap } from './doc.ts'
-import { byCreation, readLenderUnsorted, reconcilePerson, withFacts } from './lender.ts'
+import {
+  actorLogs,
+  depositLog,
+  logActor,
+  logPayments,
+  readDepositLog,
+  readRecord,
+} from './depositLog.ts'
+import {
+  loanEditsMap,
+  loansMap,
+  metaMap,
+  paymentsMap,
+  peopleMap,
+  undosMap,
+  voidsMap,
+  waiversMap,
+} from './doc.ts'
+import {
+  byCreation,
+  compareSkipped,
+  readLenderUnsorted,
+  reconcilePerson,
+  skippedOutsideEntries,
+  withFacts,
+} from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
-import { readPayment } from './payment.ts'
+import { readLoanEdits } from './loanEdit.ts'
+import { paymentVersions, readPayment, resolvePayment } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
-import type { LenderSnapshot, Loan, Payment, Person, Waiver } from './types.ts'
+import { NEW_LOAN_RULE_FIELD, PROFILE_FIELDS, profileMap } from './profile.ts'
+import type {
+  LenderSnapshot,
+  Loan,
+  LoanEdit,
+  Payment,
+  Person,
+  SkippedEntry,
+  Waiver,
+} from './types.ts'
 import { activeVoids } from './void.ts'
 import { readWaiver } from './waiver.ts'
 
@@ -189,7 +222,7 @@ function unreadChanges<T>(lazy: LazySorted<T>): {
 
 /** `snapshot` with `payments` and `waivers` read from lazy lists (still enumerable, as plain fields are). */
 function withLazyFacts(
-  snapshot: Pick<LenderSnapshot, 'people' | 'loans'>,
+  snapshot: Pick<LenderSnapshot, 'people' | 'loans' | 'loanEdits' | 'skipped'>,
   payments: LazySorted<Payment>,
   waivers: LazySorted<Waiver>,
 ): LenderSnapshot {
@@ -197,6 +230,22 @@ function withLazyFacts(
     payments: { get: () => payments.read(), enumerable: true },
     waivers: { get: () => waivers.read(), enumerable: true },
   }) as LenderSnapshot
+}
+
+/** Whether two lists of skipped entries (each in `compareSkipped` order) name the same entries. */
+function sameSkipped(a: readonly SkippedEntry[], b: readonly SkippedEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((entry, i) => {
+      const other = b[i] as SkippedEntry
+      return entry.kind === other.kind && entry.id === other.id && entry.reason === other.reason
+    })
+  )
+}
+
+/** Whether two lists hold the same records: each record read is kept (see `readLoanEdit`). */
+function sameEdits(a: readonly LoanEdit[], b: readonly LoanEdit[]): boolean {
+  return a.length === b.length && a.every((edit, i) => edit === b[i])
 }
 
 function samePerson(a: Person, b: Person): boolean {
@@ -217,6 +266,10 @@ function sameValue(a: unknown, b: unknown): boolean {
   )
 }
 
+function malformed(kind: SkippedEntry['kind'], id: string): SkippedEntry {
+  return { kind, id, reason: 'malformed' }
+}
+
 /** Starts projecting `doc`; call `destroy` when the doc is closed. */
 export function projectLender(doc: Y.Doc): LenderProjection {
   const people = peopleMap(doc)
@@ -230,6 +283,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const dirtyWaivers = new Set<string>()
   // Voids and their undos are few: any change to them re-derives which targets stand voided.
   const dirtyVoids = new Set<string>()
+  // Changes of loans' terms are few too (a lender edits a loan a handful of times): any change
+  // to their records reads them all again.
+  const dirtyEdits = new Set<string>()
   const observers = [
     [people, collectKeys(dirtyPeople)],
     [loans, collectKeys(dirtyLoans)],
@@ -237,13 +293,28 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     [waivers, collectKeys(dirtyWaivers)],
     [voidsMap(doc), collectKeys(dirtyVoids)],
     [undosMap(doc), collectKeys(dirtyVoids)],
+    [loanEditsMap(doc), collectKeys(dirtyEdits)],
   ] as const
   for (const [map, observer] of observers) map.observeDeep(observer)
+  // Actors, the profile's details and the layout stamp are read again whenever they change
+  // (they are a handful), for what is skipped among them.
+  let dirtyOutside = false
+  const onOutside =
+    (keys: readonly string[] | null) =>
+    (event: Y.YMapEvent<unknown>): void => {
+      if (!keys || keys.some((key) => event.keysChanged.has(key))) dirtyOutside = true
+    }
+  const outside = [
+    [metaMap(doc), onOutside(['schemaVersion'])],
+    [profileMap(doc), onOutside([...PROFILE_FIELDS, NEW_LOAN_RULE_FIELD])],
+    [actorsMap(doc), onOutside(null)],
+  ] as const
+  for (const [map, observer] of outside) map.observe(observer)
 
-  // The deposit logs' payments by id (the first of two alike).
+  // The deposit logs' payments by id (see `LogPayments`).
   const log = depositLog(doc)
   const logs = actorLogs(doc)
-  const logPayments = new Map<string, Payment>()
+  const logRead = logPayments()
   // The app only appends to the logs and adds actors; anything else (a layout move, a log or
   // an actor replaced) and the next snapshot reads everything.
   let logRewritten = false
@@ -263,17 +334,16 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     dirtyPayments.size +
     dirtyWaivers.size +
     dirtyVoids.size +
-    arrivedCount
+    dirtyEdits.size +
+    arrivedCount +
+    (dirtyOutside ? 1 : 0)
+  const markPayment = (id: string) => dirtyPayments.add(id)
   const readArrived = () => {
+    const malformed = logRead.malformed.length
     for (const [records, by] of arrived) {
-      for (const record of records) {
-        for (const payment of unpackDeposit(record, by)) {
-          if (logPayments.has(payment.id)) continue
-          logPayments.set(payment.id, payment)
-          dirtyPayments.add(payment.id)
-        }
-      }
+      for (const record of records) readRecord(logRead, record, by, markPayment)
     }
+    if (logRead.malformed.length !== malformed) skippedChanged = true
     arrived.length = 0
     arrivedCount = 0
   }
@@ -290,8 +360,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       if (event.target === logs) {
         for (const [key, { action }] of event.changes.keys) {
           const added = logs.get(key)
-          if (action !== 'add') logRewritten = true
-          else if (added instanceof Y.Array) addRecords(added.toArray(), logActor(doc, key))
+          // Anything else under a log's key is counted by the full read.
+          if (action !== 'add' || !(added instanceof Y.Array)) logRewritten = true
+          else addRecords(added.toArray(), logActor(doc, key))
         }
       } else if (event.target instanceof Y.Array && event.path.length === 1) {
         addDelta(event as Y.YEvent<Y.Array<unknown>>, logActor(doc, event.path[0] as string))
@@ -322,6 +393,18 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const noLoans: readonly Loan[] = []
   // Each loan's payments as handed out by `paymentsOf`, built when first asked for.
   const loanPayments = new Map<string, readonly Payment[]>()
+  // What is skipped, by where it was found (see `LenderSnapshot.skipped`).
+  const skippedPeople = new Map<string, SkippedEntry>()
+  const skippedLoans = new Map<string, SkippedEntry>()
+  const skippedWaivers = new Map<string, SkippedEntry>()
+  const skippedInMap = new Map<string, SkippedEntry>() // layout 1's payments
+  const duplicates = new Map<string, number>() // payment id → payments skipped under it
+  let skippedVoids: SkippedEntry[] = [] // voids and undos
+  let skippedEdits: SkippedEntry[] = [] // the records of loans' change history
+  let currentEdits: readonly LoanEdit[] = []
+  let skippedOutside: SkippedEntry[] = []
+  let skippedChanged = false
+  let currentSkipped: readonly SkippedEntry[] = []
 
   let current: LenderSnapshot | null = null
   let currentPayments: LazySorted<Payment> = readySorted([])
@@ -396,7 +479,14 @@ export function projectLender(doc: Y.Doc): LenderProjection {
 
   /** Everything from scratch: the first snapshot, and after a batch too large to patch. */
   function readAll(): LenderSnapshot {
-    for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
+    for (const set of [
+      dirtyPeople,
+      dirtyLoans,
+      dirtyPayments,
+      dirtyWaivers,
+      dirtyVoids,
+      dirtyEdits,
+    ]) {
       set.clear()
     }
     for (const map of [
@@ -407,21 +497,31 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       waiverById,
       waiversOfLoan,
       loansOfPerson,
+      skippedPeople,
+      skippedLoans,
+      skippedWaivers,
+      skippedInMap,
+      duplicates,
+      logRead.first,
+      logRead.others,
     ]) {
       map.clear()
     }
     voids = activeVoids(doc)
     logRewritten = false
+    dirtyOutside = false
+    skippedChanged = false
     arrived.length = 0
     arrivedCount = 0
-    logPayments.clear()
-    readDepositLog(doc, logPayments)
+    logRead.malformed.length = 0
+    readDepositLog(doc, logRead)
     personById.clear()
     loanById.clear()
     activeLoans.clear()
     loanPayments.clear()
     // The book's whole list of payments is sorted only if someone reads it (see `LazySorted`).
-    const { payments: unsorted, ...snapshot } = readLenderUnsorted(doc, logPayments)
+    const { payments: unsorted, ...snapshot } = readLenderUnsorted(doc, logRead)
+    fileAllSkipped(snapshot.skipped)
     for (const payment of unsorted) {
       paymentById.set(payment.id, payment)
       link(paymentsOfLoan, payment.loanId, payment.id)
@@ -447,14 +547,64 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     for (const person of snapshot.people) personById.set(person.id, person)
     currentPayments = sortLater(unsorted, comparePayments)
     currentWaivers = readySorted(snapshot.waivers)
-    return withLazyFacts(snapshot, currentPayments, currentWaivers)
+    if (!sameEdits(snapshot.loanEdits, currentEdits)) currentEdits = snapshot.loanEdits
+    return withLazyFacts({ ...snapshot, loanEdits: currentEdits }, currentPayments, currentWaivers)
+  }
+
+  /** Files a full read's skipped entries by where they were found, to patch them from there. */
+  function fileAllSkipped(skipped: readonly SkippedEntry[]): void {
+    skippedVoids = []
+    skippedEdits = []
+    skippedOutside = []
+    for (const entry of skipped) {
+      const { kind, id, reason } = entry
+      if (kind === 'person') skippedPeople.set(id, entry)
+      else if (kind === 'loan') skippedLoans.set(id, entry)
+      else if (kind === 'waiver') skippedWaivers.set(id, entry)
+      else if (kind === 'payment' && reason === 'malformed') skippedInMap.set(id, entry)
+      else if (kind === 'payment') duplicates.set(id, (duplicates.get(id) ?? 0) + 1)
+      else if (kind === 'void' || kind === 'undo') skippedVoids.push(entry)
+      else if (kind === 'loanEdit') skippedEdits.push(entry)
+      else if (kind !== 'deposit') skippedOutside.push(entry) // a deposit's is in `logRead`
+    }
+    currentSkipped = skipped
+  }
+
+  /** Files one entry's state: skipped (`entry`) or not (null). */
+  function fileSkipped(where: Map<string, SkippedEntry>, id: string, entry: SkippedEntry | null) {
+    if (entry) {
+      if (!where.has(id)) skippedChanged = true
+      where.set(id, entry)
+    } else if (where.delete(id)) skippedChanged = true
+  }
+
+  /** Every skipped entry, in order; the previous list when it names the same entries. */
+  function gatherSkipped(): readonly SkippedEntry[] {
+    const all: SkippedEntry[] = [
+      ...skippedPeople.values(),
+      ...skippedLoans.values(),
+      ...skippedWaivers.values(),
+      ...skippedInMap.values(),
+      ...logRead.malformed,
+      ...skippedVoids,
+      ...skippedEdits,
+      ...skippedOutside,
+    ]
+    for (const [id, count] of duplicates) {
+      for (let n = 0; n < count; n++) all.push({ kind: 'payment', id, reason: 'duplicate' })
+    }
+    all.sort(compareSkipped)
+    return sameSkipped(all, currentSkipped) ? currentSkipped : all
   }
 
   /** The previous snapshot with only the named entries read again. */
   function patch(prev: LenderSnapshot): LenderSnapshot {
     // A void or an undo changes what stands voided: re-read the deposits and waivers it names.
     if (dirtyVoids.size) {
-      const next = activeVoids(doc)
+      const skipped: SkippedEntry[] = []
+      const next = activeVoids(doc, skipped)
+      skippedVoids = skipped
+      skippedChanged = true
       const deposits = new Set<string>()
       for (const key of new Set([...voids.keys(), ...next.keys()])) {
         if (voids.get(key)?.voidId === next.get(key)?.voidId) continue
@@ -470,14 +620,47 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       }
       voids = next
     }
+    let editsChanged = false
+    if (dirtyEdits.size) {
+      const skipped: SkippedEntry[] = []
+      const next = readLoanEdits(doc, skipped)
+      dirtyEdits.clear()
+      if (!sameSkipped(skipped, skippedEdits)) {
+        skippedEdits = skipped
+        skippedChanged = true
+      }
+      if (!sameEdits(next, currentEdits)) {
+        currentEdits = next
+        editsChanged = true
+      }
+    }
+    if (dirtyOutside) {
+      skippedOutside = skippedOutsideEntries(doc)
+      dirtyOutside = false
+      skippedChanged = true
+    }
 
     const changedPayments = new Map<string, Change<Payment>>()
     // Loans whose list of payments, or of waivers, changed.
     const withNewPayments = new Set<string>()
     for (const id of dirtyPayments) {
       const old = paymentById.get(id)
-      // Layout 1's map first, as `readPayments` reads them.
-      const read = readPayment(id, payments.get(id)) ?? logPayments.get(id) ?? null
+      // Every payment read under the id, as `readPayments` reads them.
+      const entry = payments.get(id)
+      const inMap = entry === undefined ? null : readPayment(id, entry)
+      fileSkipped(skippedInMap, id, entry !== undefined && !inMap ? malformed('payment', id) : null)
+      const versions = paymentVersions(inMap, logRead.first.get(id), logRead.others.get(id))
+      // One payment (nearly always) is shown as it is; several are resolved, on every device alike.
+      const resolved =
+        versions.length > 1
+          ? resolvePayment(versions)
+          : { shown: versions[0] ?? null, duplicates: 0 }
+      const read = resolved.shown
+      if ((duplicates.get(id) ?? 0) !== resolved.duplicates) {
+        skippedChanged = true
+        if (resolved.duplicates) duplicates.set(id, resolved.duplicates)
+        else duplicates.delete(id)
+      }
       const next = read && flagged(read, `deposit:${read.depositId}`)
       if (old === next) continue
       if (old) {
@@ -497,7 +680,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     const withNewWaivers = new Set<string>()
     for (const id of dirtyWaivers) {
       const old = waiverById.get(id)
-      const read = readWaiver(id, waivers.get(id))
+      const entry = waivers.get(id)
+      const read = readWaiver(id, entry)
+      fileSkipped(skippedWaivers, id, entry !== undefined && !read ? malformed('waiver', id) : null)
       const next = read && flagged(read, `waiver:${id}`)
       if (old === next) continue
       if (old) {
@@ -516,7 +701,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     const touchedPeople = new Set<string>(dirtyPeople)
     for (const id of dirtyLoans) {
       const old = storedLoans.get(id)
-      const next = readStoredLoan(id, loans.get(id))
+      const entry = loans.get(id)
+      const next = readStoredLoan(id, entry)
+      fileSkipped(skippedLoans, id, entry !== undefined && !next ? malformed('loan', id) : null)
       if (old) {
         unlink(loansOfPerson, old.personId, id)
         touchedPeople.add(old.personId)
@@ -552,7 +739,13 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     for (const loanId of withNewPayments) loanPayments.delete(loanId)
 
     for (const id of dirtyPeople) {
-      const stored = readStoredPerson(id, people.get(id))
+      const entry = people.get(id)
+      const stored = readStoredPerson(id, entry)
+      fileSkipped(
+        skippedPeople,
+        id,
+        entry !== undefined && !stored ? malformed('person', id) : null,
+      )
       if (stored) storedPeople.set(id, stored)
       else storedPeople.delete(id)
     }
@@ -574,8 +767,13 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     for (const set of [dirtyPeople, dirtyLoans, dirtyPayments, dirtyWaivers, dirtyVoids]) {
       set.clear()
     }
+    const skipped = skippedChanged ? gatherSkipped() : currentSkipped
+    skippedChanged = false
     const changes = changedPeople.size + changedLoans.size + changedPayments.size
-    if (changes + changedWaivers.size === 0) return prev
+    if (changes + changedWaivers.size === 0 && !editsChanged && skipped === currentSkipped) {
+      return prev
+    }
+    currentSkipped = skipped
     if (changedPayments.size) {
       currentPayments = patchLater(currentPayments, changedPayments, comparePayments)
     }
@@ -590,6 +788,8 @@ export function projectLender(doc: Y.Doc): LenderProjection {
         loans: changedLoans.size
           ? patchSorted(prev.loans, changedLoans.values(), byCreation)
           : prev.loans,
+        loanEdits: currentEdits,
+        skipped,
       },
       currentPayments,
       currentWaivers,
@@ -630,6 +830,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       log.unobserve(onLog)
       logs.unobserveDeep(onLogs)
       actorsMap(doc).unobserve(onActors)
+      for (const [map, observer] of outside) map.unobserve(observer)
       doc.off('afterTransaction', onTransaction)
       listeners.clear()
     },

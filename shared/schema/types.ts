@@ -4,6 +4,7 @@
  */
 import type {
   Actor,
+  InterestOn,
   InterestType,
   IsoDate,
   Paise,
@@ -66,6 +67,16 @@ export interface LoanInput {
   startDate: IsoDate
   dueDate: IsoDate
   description: string
+  /**
+   * How unpaid interest is treated (engine notes, rule 6b); absent or `'balance'` is the old rule
+   * (unpaid interest earns interest), and is not written.
+   */
+  interestOn?: InterestOn
+  /**
+   * Old dues from a paper khata: interest already due on the start date, in paise (≥ 0); absent
+   * or 0 is none, and is not written.
+   */
+  openingInterest?: Paise
 }
 
 /** The fields the loan edit form may change. */
@@ -83,6 +94,10 @@ export interface Loan {
   /** The lender-set value; what is shown is derived by the engine. */
   readonly status: StoredStatus
   readonly description: string
+  /** `'principal'`: simple interest (rule 6b). Absent: the old rule, unpaid interest earns interest. */
+  readonly interestOn?: InterestOn
+  /** Interest already due on the start date (old dues from paper), above 0; absent: none. */
+  readonly openingInterest?: Paise
   readonly createdAt: string
   readonly updatedAt: string
   readonly archived: boolean
@@ -99,6 +114,44 @@ export interface Loan {
   readonly createdBy?: Actor
   /** Who changed the loan last (history only). */
   readonly updatedBy?: Actor
+}
+
+/** A field of a loan that its change history records (see `loanEdit.ts`). */
+export type LoanEditField =
+  | 'personId'
+  | 'amount'
+  | 'interestRate'
+  | 'interestType'
+  | 'interestOn'
+  | 'openingInterest'
+  | 'startDate'
+  | 'dueDate'
+  | 'status'
+  | 'description'
+
+/**
+ * A field's value as the history records it: a default spelled out (the old rule `'balance'`, no
+ * old dues `0`, status `'active'`, no description `''`), so a record always says what it was.
+ */
+export type LoanEditValue = string | number
+
+/** Each changed field of one change: `[before, after]`, never equal. */
+export type LoanEditChanges = Partial<
+  Record<LoanEditField, readonly [LoanEditValue, LoanEditValue]>
+>
+
+/** One change of a loan's terms, as its history shows it (see `loanEdit.ts`). */
+export interface LoanEdit {
+  readonly id: string
+  readonly loanId: string
+  /** Each changed field, `[before, after]`, in `LOAN_EDIT_FIELDS` order. At least one. */
+  readonly changes: LoanEditChanges
+  /** ISO timestamp of the change. */
+  readonly createdAt: string
+  /** Who made it (history only). */
+  readonly createdBy?: Actor
+  /** The change this one put back: it is an Undo. */
+  readonly undoes?: string
 }
 
 /** A recorded payment: an immutable fact, one of a deposit's payments. */
@@ -141,6 +194,40 @@ export interface City {
   readonly aliases: readonly string[]
 }
 
+/**
+ * What a reader skips: `deposit` is a deposit log's record (or something in `depositsBy` that is
+ * not a log), `payment` a layout-1 payment or a payment id held by payments that differ, `layout`
+ * the layout stamp (`meta.schemaVersion`), `profile` one of the lender's details, `loanEdit` a
+ * record of a loan's change history.
+ */
+export type SkippedKind =
+  | 'person'
+  | 'loan'
+  | 'payment'
+  | 'deposit'
+  | 'waiver'
+  | 'void'
+  | 'undo'
+  | 'actor'
+  | 'profile'
+  | 'layout'
+  | 'loanEdit'
+
+/**
+ * Why: `malformed`, something the writers would never have written (a day outside 0001–9999, an
+ * amount over the cap, a rate past the form's, a missing id…); `duplicate`, a payment under an id
+ * another payment already has, differing from it (see `resolvePayment`).
+ */
+export type SkipReason = 'malformed' | 'duplicate'
+
+/** An entry of the doc that no screen shows and no figure counts. */
+export interface SkippedEntry {
+  readonly kind: SkippedKind
+  /** Its id or key, where it has one that can be read; '' otherwise. */
+  readonly id: string
+  readonly reason: SkipReason
+}
+
 /** Everything in one lender's doc, archived entries included (callers filter). */
 export interface LenderSnapshot {
   readonly people: Person[]
@@ -148,6 +235,13 @@ export interface LenderSnapshot {
   readonly payments: Payment[]
   /** Every waiver, voided ones flagged, in replay order. */
   readonly waivers: Waiver[]
+  /** Every change of a loan's terms (Undos included), oldest first: createdAt, then id. */
+  readonly loanEdits: readonly LoanEdit[]
+  /**
+   * The entries that could not be read, by kind, id and reason: shown nowhere and counted in no
+   * figure, so the app says how many there are. Usually none.
+   */
+  readonly skipped: readonly SkippedEntry[]
 }
 
 /** Options every mutation takes: the caller's clock, and the transaction origin. */

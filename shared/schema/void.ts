@@ -9,11 +9,19 @@
  * while apart both stand: the entry stays voided until each is undone (`undoVoidsOf` undoes all).
  */
 import type * as Y from 'yjs'
-import type { VoidInfo } from '../ledger/types.ts'
+import type { Actor, VoidInfo } from '../ledger/types.ts'
 import { undosMap, voidsMap, waiversMap } from './doc.ts'
-import { LOCAL_ORIGIN, actorToStore, assertTimestamp, newId, readActor } from './guards.ts'
+import {
+  LOCAL_ORIGIN,
+  actorToStore,
+  assertOneOf,
+  assertTimestamp,
+  isTimestamp,
+  newId,
+  readActor,
+} from './guards.ts'
 import { readPayments } from './payment.ts'
-import type { CreateOptions, MutationOptions } from './types.ts'
+import type { CreateOptions, MutationOptions, SkippedEntry } from './types.ts'
 import { readWaiver } from './waiver.ts'
 
 /** What a void voids: every payment of a deposit, or one waiver. */
@@ -52,10 +60,12 @@ export function readVoid(id: string, entry: unknown): StoredVoid | null {
   const { kind, targetId, reason, createdAt, createdBy } = entry as Record<string, unknown>
   let stored: StoredVoid | null = null
   if (
+    id !== '' &&
     (kind === 'deposit' || kind === 'waiver') &&
     typeof targetId === 'string' &&
+    targetId !== '' &&
     typeof reason === 'string' &&
-    typeof createdAt === 'string'
+    isTimestamp(createdAt)
   ) {
     const by = readActor(createdBy)
     stored = { id, kind, targetId, reason, createdAt, ...(by && { createdBy: by }) }
@@ -67,13 +77,20 @@ export function readVoid(id: string, entry: unknown): StoredVoid | null {
 /**
  * The void that shows on each voided deposit and waiver, keyed `deposit:<id>` or `waiver:<id>`:
  * of the voids not undone, the earliest (createdAt, then id), so every device shows the same one.
+ * An undo that cannot be read undoes nothing (the void stands, as the export lists it). With
+ * `skipped`, the voids and undos that cannot be read are added to it.
  */
-export function activeVoids(doc: Y.Doc): Map<string, VoidInfo> {
-  const undos = undosMap(doc)
+export function activeVoids(doc: Y.Doc, skipped?: SkippedEntry[]): Map<string, VoidInfo> {
+  const undone = new Set<string>()
+  for (const [voidId, entry] of undosMap(doc).entries()) {
+    if (readUndo(voidId, entry)) undone.add(voidId)
+    else skipped?.push({ kind: 'undo', id: voidId, reason: 'malformed' })
+  }
   const shown = new Map<string, StoredVoid>()
   for (const [id, entry] of voidsMap(doc).entries()) {
     const v = readVoid(id, entry)
-    if (!v || undos.has(id)) continue
+    if (!v) skipped?.push({ kind: 'void', id, reason: 'malformed' })
+    if (!v || undone.has(id)) continue
     const key = `${v.kind}:${v.targetId}`
     const other = shown.get(key)
     if (
@@ -102,7 +119,8 @@ function activeVoidIdsOf(doc: Y.Doc, kind: VoidKind | null, targetId: string): s
   const ids: string[] = []
   for (const [id, entry] of voidsMap(doc).entries()) {
     const v = readVoid(id, entry)
-    if (v && (kind === null || v.kind === kind) && v.targetId === targetId && !undos.has(id)) {
+    const undone = readUndo(id, undos.get(id)) !== null
+    if (v && (kind === null || v.kind === kind) && v.targetId === targetId && !undone) {
       ids.push(id)
     }
   }
@@ -130,20 +148,19 @@ function writeVoid(
   if (activeVoidIdsOf(doc, kind, targetId).length > 0) return { ok: false, reason: 'alreadyVoided' }
   const text = typeof reason === 'string' ? reason.trim() : ''
   if (text === '') return { ok: false, reason: 'reasonRequired' }
-  const voids = voidsMap(doc)
   const id = newId(opts.id)
-  if (voids.has(id)) throw new TypeError(`void ${id} already exists`)
-  doc.transact(() => {
-    voids.set(id, {
-      id,
-      kind,
-      targetId,
-      reason: text,
-      createdAt: opts.now,
-      ...(by && { createdBy: by }),
-    })
-  }, opts.origin ?? LOCAL_ORIGIN)
+  doc.transact(
+    () => storeVoid(doc, { id, kind, targetId, reason: text, createdAt: opts.now }, by),
+    opts.origin ?? LOCAL_ORIGIN,
+  )
   return { ok: true, voidId: id }
+}
+
+/** Writes a checked void under its id; a void already there is a programmer error and throws. */
+function storeVoid(doc: Y.Doc, fields: Omit<StoredVoid, 'createdBy'>, by: Actor | undefined) {
+  const voids = voidsMap(doc)
+  if (voids.has(fields.id)) throw new TypeError(`void ${fields.id} already exists`)
+  voids.set(fields.id, { ...fields, ...(by && { createdBy: by }) })
 }
 
 /**
@@ -178,7 +195,7 @@ export function undoVoid(doc: Y.Doc, voidId: string, opts: MutationOptions): Und
     return { ok: false, reason: 'notFound' }
   }
   const undos = undosMap(doc)
-  if (undos.has(voidId)) return { ok: false, reason: 'alreadyUndone' }
+  if (readUndo(voidId, undos.get(voidId))) return { ok: false, reason: 'alreadyUndone' }
   doc.transact(() => {
     undos.set(voidId, { voidId, createdAt: opts.now, ...(by && { createdBy: by }) })
   }, opts.origin ?? LOCAL_ORIGIN)
@@ -203,6 +220,55 @@ export function undoVoidsOf(doc: Y.Doc, targetId: string, opts: MutationOptions)
   return { ok: true, voidIds: ids }
 }
 
+/**
+ * Puts back voids and their undos exactly as an exported book holds them, for the book import:
+ * each with its id, reason, time and actor, as facts, the way another device's would arrive.
+ * None is refused as `alreadyVoided`: two devices that voided one deposit while apart left two
+ * voids that both stand (see the top of this file), and the import keeps both, so the book it
+ * makes exports the same file. Nor for a target (or a void) the book does not hold: like one that
+ * arrives before what it voids, it waits, and the export that held it holds it again. A blank
+ * reason is refused with its index, and then nothing is written.
+ */
+export function restoreVoidHistory(
+  doc: Y.Doc,
+  voids: readonly StoredVoid[],
+  undos: readonly StoredUndo[],
+  opts: { origin?: unknown } = {},
+): { ok: true } | { ok: false; index: number; reason: 'reasonRequired' } {
+  const checked: [Omit<StoredVoid, 'createdBy'>, Actor | undefined][] = []
+  const ids = new Set<string>()
+  for (const [index, v] of voids.entries()) {
+    assertTimestamp(v.createdAt)
+    assertOneOf(v.kind, ['deposit', 'waiver'], 'kind')
+    const by = actorToStore(v.createdBy)
+    const reason = typeof v.reason === 'string' ? v.reason.trim() : ''
+    if (reason === '') return { ok: false, index, reason: 'reasonRequired' }
+    const id = newId(v.id)
+    if (voidsMap(doc).has(id) || ids.has(id)) throw new TypeError(`void ${id} already exists`)
+    ids.add(id)
+    const { kind, targetId, createdAt } = v
+    if (typeof targetId !== 'string' || targetId === '') throw new TypeError('targetId: no id')
+    checked.push([{ id, kind, targetId, reason, createdAt }, by])
+  }
+  const undone = new Map<string, { voidId: string; createdAt: string; createdBy?: Actor }>()
+  for (const u of undos) {
+    assertTimestamp(u.createdAt)
+    const by = actorToStore(u.createdBy)
+    const { voidId } = u
+    if (typeof voidId !== 'string' || voidId === '') throw new TypeError('voidId: no id')
+    if (undosMap(doc).has(voidId) || undone.has(voidId)) {
+      throw new TypeError(`void ${voidId} is already undone`)
+    }
+    undone.set(voidId, { voidId, createdAt: u.createdAt, ...(by && { createdBy: by }) })
+  }
+  doc.transact(() => {
+    for (const [fields, by] of checked) storeVoid(doc, fields, by)
+    const stored = undosMap(doc)
+    for (const [voidId, undo] of undone) stored.set(voidId, undo)
+  }, opts.origin ?? LOCAL_ORIGIN)
+  return { ok: true }
+}
+
 /** A record that a void was undone, as stored under the void's id. */
 export interface StoredUndo {
   readonly voidId: string
@@ -220,15 +286,21 @@ export function readVoids(doc: Y.Doc): StoredVoid[] {
   return voids.sort(byTime)
 }
 
+/** The undo stored under `voidId`, or null when there is none or it is malformed. */
+export function readUndo(voidId: string, entry: unknown): StoredUndo | null {
+  if (typeof entry !== 'object' || entry === null || voidId === '') return null
+  const { createdAt, createdBy } = entry as Record<string, unknown>
+  if (!isTimestamp(createdAt)) return null
+  const by = readActor(createdBy)
+  return { voidId, createdAt, ...(by && { createdBy: by }) }
+}
+
 /** Every well-formed undo of a void, by createdAt then voidId (the export's list). */
 export function readUndos(doc: Y.Doc): StoredUndo[] {
   const undos: StoredUndo[] = []
   for (const [voidId, entry] of undosMap(doc).entries()) {
-    if (typeof entry !== 'object' || entry === null) continue
-    const { createdAt, createdBy } = entry as Record<string, unknown>
-    if (typeof createdAt !== 'string') continue
-    const by = readActor(createdBy)
-    undos.push({ voidId, createdAt, ...(by && { createdBy: by }) })
+    const undo = readUndo(voidId, entry)
+    if (undo) undos.push(undo)
   }
   return undos.sort((a, b) => byTime({ ...a, id: a.voidId }, { ...b, id: b.voidId }))
 }

@@ -14,6 +14,7 @@ import {
   assertTimestamp,
   cleanOptionalText,
   isPaise,
+  isTimestamp,
   newId,
   readActor,
 } from './guards.ts'
@@ -31,10 +32,12 @@ export function readWaiver(id: string, entry: unknown): Waiver | null {
   const { loanId, date, amount, note, createdAt, createdBy } = entry as Record<string, unknown>
   let waiver: Waiver | null = null
   if (
+    id !== '' &&
     typeof loanId === 'string' &&
+    loanId !== '' &&
     isIsoDate(date) &&
     isPaise(amount) &&
-    typeof createdAt === 'string'
+    isTimestamp(createdAt)
   ) {
     const by = readActor(createdBy)
     waiver = {

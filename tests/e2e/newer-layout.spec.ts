@@ -1,12 +1,44 @@
 /**
  * A book another device has saved with a newer app: this app would misread it, so it shows
  * nothing of it, offers the update, and keeps doing so after a reload (from IndexedDB).
+ *
+ * Such a book reaches a device through a newer server (the server ships with the app, and
+ * refuses a layout newer than its own), so this server cannot deliver it: the newer device's
+ * stamp is put straight into this device's copy of the book, as the sync would have.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import * as Y from 'yjs'
+import { userRoom } from '../../shared/protocol.ts'
 import { SCHEMA_VERSION, metaMap } from '../../shared/schema/doc.ts'
 import { newLenderDevice, phone } from './pages/devices.ts'
+import { bookOnServer } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { changeBookElsewhere } from './pages/elsewhere.ts'
+
+/** Adds `update` to the signed-in lender's book as this device keeps it (y-indexeddb), then reloads. */
+async function receivedOnThisDevice(page: Page, update: Uint8Array): Promise<void> {
+  await page.evaluate(
+    async ({ bytes, roomOf }) => {
+      const cached = localStorage.getItem('rin-khata:last-user')
+      const userId = cached ? (JSON.parse(cached) as { id: string }).id : ''
+      if (!userId) throw new Error('no signed-in lender on this device')
+      const name = `rin-khata/${roomOf.replace('{id}', userId)}`
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('updates', 'readwrite')
+        tx.objectStore('updates').add(new Uint8Array(bytes))
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error)
+      })
+      db.close()
+    },
+    { bytes: [...update], roomOf: userRoom('{id}') },
+  )
+  await page.reload()
+}
 
 test('a book saved by a newer app is not shown here until the app is updated', async ({
   browser,
@@ -21,9 +53,12 @@ test('a book saved by a newer app is not shown here until the app is updated', a
   })
   await expect(gate).toHaveCount(0)
 
-  await changeBookElsewhere(device, baseURL as string, (doc) =>
-    metaMap(doc).set('schemaVersion', SCHEMA_VERSION + 1),
-  )
+  // The newer device stamps the book it synced, over this device's stamp (which it has seen).
+  await device.shell.waitSynced()
+  const newer = await bookOnServer(device, baseURL as string)
+  const seen = Y.encodeStateVector(newer)
+  metaMap(newer).set('schemaVersion', SCHEMA_VERSION + 1)
+  await receivedOnThisDevice(page, Y.encodeStateAsUpdate(newer, seen))
 
   await expect(gate).toBeVisible()
   await expect(page.getByRole('heading', { name: 'People', exact: true })).toHaveCount(0)

@@ -13,13 +13,15 @@ import { recordDeposit } from '../../shared/schema/payment.ts'
 import { addPerson, archivePerson, updatePerson } from '../../shared/schema/person.ts'
 import { projectLender } from '../../shared/schema/projection.ts'
 import { undoVoid, voidDeposit } from '../../shared/schema/void.ts'
-import { apply, command, device, timestamp } from './lenderCommands.ts'
+import { apply, commandOrDrop, device, timestamp } from './lenderCommands.ts'
 
 const now = '2026-02-01T08:00:00.000Z'
 
 describe('the lender projection', () => {
   it('equals a full read after every local change and every merged remote update', () => {
-    const step = fc.tuple(fc.boolean(), command, timestamp)
+    // Bad records, payments under another's id and entries taken away included: what is
+    // skipped, and which of two payments under one id is shown, follow the change too.
+    const step = fc.tuple(fc.boolean(), commandOrDrop, timestamp)
     fc.assert(
       fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
         const local = device()
@@ -57,7 +59,7 @@ describe('the lender projection', () => {
       }),
       { numRuns: 500 },
     )
-  }, 60_000)
+  }, 120_000)
 
   it('keeps the objects a change did not touch, and the snapshot when nothing changed', () => {
     const { doc } = device()

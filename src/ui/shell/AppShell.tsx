@@ -14,6 +14,7 @@ import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
 import { NewerLayoutGate } from './NewerLayoutGate.tsx'
+import { SkippedNotice } from './SkippedNotice.tsx'
 import { TopBar } from './TopBar.tsx'
 
 /**
@@ -69,6 +70,7 @@ function Frame({ email }: { email: string }) {
         pb={{ base: '24', md: '10' }}
       >
         <NewerLayoutGate>
+          <SkippedNotice />
           <Outlet />
         </NewerLayoutGate>
       </Box>
