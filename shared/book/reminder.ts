@@ -7,6 +7,7 @@
  */
 import { formatDisplayDate } from '../dates.ts'
 import { parseMobile, type IdentityReason } from '../identity.ts'
+import type { AskKind } from '../ledger/ask.ts'
 import type { IsoDate, Paise } from '../ledger/types.ts'
 import { formatINR } from '../money.ts'
 
@@ -18,12 +19,16 @@ export type MessageWord =
   | 'from'
   | 'fromNobody'
   | 'dueToday'
+  | 'askOverdue'
+  | 'askInterest'
+  | 'askAmount'
   | 'overdue'
   | 'overdueLine'
   | 'payByUpi'
   | 'thanks'
   | 'received'
   | 'receiptLine'
+  | 'receiptLineOverpaid'
   | 'balanceDue'
 
 /** Says one word of a message in the borrower's language, with its values filled in. */
@@ -38,18 +43,35 @@ export interface ReminderOverdue {
   amountPaise: Paise
 }
 
+/**
+ * What a reminder asks for: the overdue part, the interest due, all due (the person's Due today)
+ * or an amount the lender typed (see `askAmounts` in the engine), and how much that is.
+ */
+export interface ReminderAsk {
+  kind: AskKind
+  amountPaise: Paise
+}
+
 /** What a reminder says. */
 export interface ReminderInput {
   /** The lender's display name; empty when not set. */
   lenderName: string
   borrowerName: string
-  /** The person's Due today (every outstanding loan). */
-  dueTodayPaise: Paise
+  /** The amount asked for and what it is. */
+  ask: ReminderAsk
   /** Loans past their due date with money due, earliest first. */
   overdue: readonly ReminderOverdue[]
-  /** The lender's `upi://pay` link for the amount due; left out when no UPI ID is set. */
+  /** The lender's `upi://pay` link for the amount asked; left out when no UPI ID is set. */
   upiLink?: string
   today: IsoDate
+}
+
+// The line that asks, per kind of ask (its amount and, but for a typed one, its date).
+const askWords: Record<AskKind, MessageWord> = {
+  overdue: 'askOverdue',
+  interest: 'askInterest',
+  all: 'dueToday',
+  amount: 'askAmount',
 }
 
 /** The greeting and who the message is from. */
@@ -62,15 +84,16 @@ function opening(say: Say, borrowerName: string, lenderName: string, what: strin
 }
 
 /**
- * The reminder: what is due today, each overdue loan with its due date, and the UPI link to pay
- * with. Short, plain lines, as a WhatsApp or SMS message reads on a small phone.
+ * The reminder: the amount asked and what it is for (what is overdue, the interest due, everything
+ * due today, or a typed amount), each overdue loan with its due date, and the UPI link to pay the
+ * amount asked with. Short, plain lines, as a WhatsApp or SMS message reads on a small phone.
  */
 export function reminderText(input: ReminderInput, say: Say): string {
   const lines = opening(say, input.borrowerName, input.lenderName, say('reminder'))
   lines.push(
-    say('dueToday', {
+    say(askWords[input.ask.kind], {
       date: formatDisplayDate(input.today),
-      amount: formatINR(input.dueTodayPaise),
+      amount: formatINR(input.ask.amountPaise),
     }),
   )
   if (input.overdue.length > 0) {
@@ -90,19 +113,25 @@ export function reminderText(input: ReminderInput, say: Say): string {
   return lines.join('\n')
 }
 
-/** How one deposit paid one loan. */
+/**
+ * How one deposit paid one loan, in the truthful split (engine notes, rule 6a: `depositSplit`):
+ * interest owed first (carried and of the period), then principal, then what went beyond
+ * everything due. interestPaise + principalPaise + overpaidPaise = amountPaise.
+ */
 export interface ReceiptLine {
   loanLabel: string
   amountPaise: Paise
   interestPaise: Paise
   principalPaise: Paise
+  /** Beyond everything due: held as an advance or owed back. Left out of the text when 0. */
+  overpaidPaise?: Paise
 }
 
 /** What a receipt says. */
 export interface ReceiptInput {
   lenderName: string
   borrowerName: string
-  /** The deposit's total. */
+  /** The deposit's total: the cash received, which the lines add up to. */
   amountPaise: Paise
   /** The deposit's date. */
   date: IsoDate
@@ -119,13 +148,17 @@ export function receiptText(input: ReceiptInput, say: Say): string {
     say('received', { amount: formatINR(input.amountPaise), date: formatDisplayDate(input.date) }),
   )
   for (const line of input.lines) {
+    const overpaid = line.overpaidPaise ?? 0
+    const values = {
+      loan: line.loanLabel,
+      amount: formatINR(line.amountPaise),
+      interest: formatINR(line.interestPaise),
+      principal: formatINR(line.principalPaise),
+    }
     lines.push(
-      say('receiptLine', {
-        loan: line.loanLabel,
-        amount: formatINR(line.amountPaise),
-        interest: formatINR(line.interestPaise),
-        principal: formatINR(line.principalPaise),
-      }),
+      overpaid > 0
+        ? say('receiptLineOverpaid', { ...values, overpaid: formatINR(overpaid) })
+        : say('receiptLine', values),
     )
   }
   lines.push(say('balanceDue', { amount: formatINR(input.balanceDuePaise) }))

@@ -2,7 +2,7 @@
  * A loan's figures as of one day (engine notes, rule 7).
  */
 import { epochDay } from '../dates.ts'
-import { interestAt, yearlyHundredths } from './interest.ts'
+import { interestAt, interestBase, openingInterestOf, yearlyHundredths } from './interest.ts'
 import { replayLoan } from './replay.ts'
 import type {
   AsOf,
@@ -25,39 +25,52 @@ export function entriesUpTo(ledger: LoanLedger, day: IsoDate): number {
 /**
  * `loanAsOf` from an already replayed ledger, so a caller that needs both replays once.
  * `isOverpaid` looks at every replayed payment, as the ledger does, not only those up to `asOf`.
+ *
+ * With no opening interest and the old rule these are exactly the old app's figures. Opening
+ * interest (old dues from paper) is in `balance` from the start date on, and before it (a day the
+ * forms never ask about) the loan stands as it entered the book: amount + opening interest. Under
+ * simple interest the interest since the last entry is on principal left only. Of these fields
+ * only `balance` is shown (as "Due today"); the others keep the old app's meaning, so after a
+ * payment `interestAccrued` is the old split's interest paid plus the accruing interest, which the
+ * opening interest is not part of. The truthful figures are `loanPosition`'s.
  */
 export function asOfFromLedger(terms: LoanTerms, ledger: LoanLedger, asOf: IsoDate): AsOf {
   const { amount, startDate } = terms
   const perYear = yearlyHundredths(terms.interestRate, terms.interestType)
+  const opening = openingInterestOf(terms)
   const isOverpaid = ledger.overpaid > 0
   const t = epochDay(asOf)
   const start = epochDay(startDate)
   if (t < start) {
     return {
       principal: amount,
-      interestAccrued: 0,
-      totalAmount: amount,
+      interestAccrued: opening,
+      totalAmount: amount + opening,
       totalPaid: 0,
-      balance: amount,
+      balance: amount + opening,
       isOverpaid,
     }
   }
   const n = entriesUpTo(ledger, asOf)
   const last = ledger.entries[n - 1]
   if (!last) {
-    const interest = interestAt(amount, perYear, t - start)
+    const interest = interestAt(interestBase(terms, amount, opening), perYear, t - start)
     return {
       principal: amount,
-      interestAccrued: interest,
-      totalAmount: amount + interest,
+      interestAccrued: opening + interest,
+      totalAmount: amount + opening + interest,
       totalPaid: 0,
-      balance: amount + interest,
+      balance: amount + opening + interest,
       isOverpaid,
     }
   }
   // As in the replay, interest runs from the later of the start and the last payment.
   const days = t - Math.max(start, epochDay(last.depositDate))
-  const extra = interestAt(last.newBalance, perYear, days)
+  const extra = interestAt(
+    interestBase(terms, last.principalLeft, last.interestOwed),
+    perYear,
+    days,
+  )
   let totalPaid = 0
   for (let i = 0; i < n; i++) totalPaid += (ledger.entries[i] as LedgerEntry).paymentAmount
   const interestAccrued = last.cumulativeInterest + extra

@@ -25,10 +25,10 @@ export type Attention =
 export const NO_ATTENTION: Attention = { kind: 'none' }
 
 /**
- * The earliest due date among `loans` that count as outstanding (stored active, not settled: the
- * same loans the dashboard's money columns sum) and have money due today. A loan a lender marked
- * overdue or defaulted by hand is not outstanding, so it is in neither the row's Due today nor
- * its badge; a loan that is settled or paid off has nothing due and never makes a row overdue.
+ * The earliest due date among `loans` that have money due today (outstanding: the same loans the
+ * dashboard's money columns sum). The stored label plays no part (rule 8): a loan the lender marked
+ * overdue or defaulted still owes, so it is in the row's Due today and its badge; a loan that is
+ * settled or paid off has nothing due and never makes a row overdue.
  */
 export function nextDueDate(
   loans: readonly LedgerLoan[],
@@ -98,8 +98,8 @@ export interface OverdueLoan {
 }
 
 /**
- * The loans that make a person `overdue`: outstanding, money due today, and a due date before
- * `today` (the same test as `nextDueDate` and `attentionOf`), earliest due date first.
+ * The loans that make a person `overdue`: money due today (whatever the stored label) and a due
+ * date before `today` (the same test as `nextDueDate` and `attentionOf`), earliest due date first.
  */
 export function overdueLoans(
   loans: readonly LedgerLoan[],

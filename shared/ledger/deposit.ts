@@ -11,16 +11,21 @@ export type DepositReason =
   | 'futureDate'
   | 'overAllocated'
   | 'noAllocation'
+  | 'unallocated'
   | 'beforeLoanStart'
   | 'loanNotFound'
 
-/** The spec's exact text for each `DepositReason`. */
+/**
+ * The spec's exact text for each `DepositReason`; `unallocated` (issue 27, rule 11) is ours, in the
+ * same words as `overAllocated`.
+ */
 export const depositMessages: Record<DepositReason, string> = {
   invalidAmount: 'Please enter a valid deposit amount',
   missingDate: 'Please select a deposit date',
   futureDate: 'Deposit date cannot be in the future',
   overAllocated: 'Total allocated amount cannot exceed deposit amount',
   noAllocation: 'Please allocate the deposit amount to at least one loan',
+  unallocated: 'Total allocated amount cannot be less than deposit amount',
   beforeLoanStart: "Deposit date cannot be before the loan's start date",
   loanNotFound: 'Loan not found',
 }
@@ -43,6 +48,13 @@ export interface DepositInput {
 /**
  * Checks a deposit; the first failing rule wins, in the spec's order. Only allocations above zero
  * count (an empty input is 0) and only they are returned, so no zero payment is ever written.
+ *
+ * Cash is never dropped (rule 11): the allocations must add up to exactly the amount. More is
+ * `overAllocated`; less, with something allocated, is `unallocated` (checked after
+ * `noAllocation`), so a receipt's "received" is always the cash the lender typed. The way out is
+ * to change the amount or to put the rest on a loan, where a payment beyond what is due is kept
+ * and shown as overpaid (`LedgerEntry.overpaid`): the engine accepts any allocation, however much
+ * more than the loan owes.
  */
 export function validateDeposit(
   input: DepositInput,
@@ -57,6 +69,7 @@ export function validateDeposit(
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0)
   if (allocated > amount) return { ok: false, reason: 'overAllocated' }
   if (allocations.length === 0) return { ok: false, reason: 'noAllocation' }
+  if (allocated < amount) return { ok: false, reason: 'unallocated' }
   const starts = new Map(input.loans.map((loan) => [loan.id, loan.startDate]))
   for (const a of allocations) {
     const start = starts.get(a.loanId)
@@ -69,7 +82,8 @@ export function validateDeposit(
 /**
  * Spreads `amount` over loans with a balance due, oldest due date first (ties: the order given,
  * which is creation order), each up to its balance due, until the amount runs out. The leftover is
- * not allocated; only non-zero allocations are returned, in the order they were filled.
+ * not allocated; only non-zero allocations are returned, in the order they were filled. (The
+ * leftover must then be placed by the lender before `validateDeposit` accepts the deposit.)
  */
 export function autoAllocate(
   amount: Paise,

@@ -2,40 +2,42 @@
  * One loan's figures for the dashboard, person and deposit pages (engine notes, rules 9 and 10),
  * and a cache that lets the app recompute only the loan that changed.
  */
-import { epochDay } from '../dates.ts'
-import { asOfFromLedger, entriesUpTo } from './asOf.ts'
-import { reckoningFromLedger } from './reckoning.ts'
+import { asOfFromLedger } from './asOf.ts'
+import { collected, type Collected } from './collected.ts'
+import { positionFromLedger, type LoanPosition } from './position.ts'
+import { reckoningOfPosition } from './reckoning.ts'
 import { liveFacts, replayLedgerLoan } from './replay.ts'
 import { displayStatus, isOutstanding, type StatusLabel } from './status.ts'
-import type {
-  AsOf,
-  IsoDate,
-  LedgerEntry,
-  LedgerLoan,
-  LoanLedger,
-  Paise,
-  Reckoning,
-} from './types.ts'
+import type { AsOf, IsoDate, LedgerLoan, LoanLedger, Paise, Reckoning } from './types.ts'
 
 export type { LedgerLoan } from './types.ts'
 
-/** Everything the screens show about one loan as of one day. */
+/**
+ * Everything the screens show about one loan as of one day. Every "principal" and "interest" here
+ * is the truthful split (rule 6a); the old app's labels live only in `ledger`'s old fields.
+ */
 export interface LoanFigures {
   /** Every payment and waiver replayed, including any dated after `today`; voided ones skipped. */
   ledger: LoanLedger
+  /** The old app's as-of figures (rule 7); only `balance` is shown (as `totalDue`). */
   asOf: AsOf
+  /** The label shown: Paid when nothing is due today, else the stored one (see `displayStatus`). */
   status: StatusLabel
+  /** Something is due today (`totalDue` > 0), whatever the stored label (rule 8). */
   outstanding: boolean
+  /** Outstanding and stored `defaulted`: counted everywhere, and shown apart ("of which defaulted"). */
+  defaulted: boolean
   /**
-   * max(0, amount − principal paid − principal waived), counting payments and waivers on or before
-   * today. A waiver forgives the interest in the balance first, then principal.
+   * Principal left today ("Principal left"): the amount less every principal part paid and
+   * principal waived by today. Since issue 27 the truthful split; before, it was amount − the old
+   * app's principal paid, which counted paid-off carried interest as principal.
    */
   principalRemaining: Paise
-  /** The as-of balance ("Due today"). */
+  /** The as-of balance ("Due today") = principalRemaining + currentInterest. */
   totalDue: Paise
-  /** totalDue − principalRemaining, so the columns always add up. */
+  /** Interest owed today ("Interest due"): carried and accruing, not yet paid nor waived. */
   currentInterest: Paise
-  /** Sum of all the loan's payments (voided excluded). */
+  /** Sum of all the loan's payments (voided excluded), future-dated ones too (rule 9). */
   totalPaid: Paise
   /** The arithmetic that closes, as of today. */
   reckoning: Reckoning
@@ -44,13 +46,20 @@ export interface LoanFigures {
   /** Settled, and a waiver took part in it: shown as "Paid (settled)". */
   settledByWaiver: boolean
   /**
-   * Interest charged up to the last payment or waiver by today and not paid: it was carried into
-   * the balance and earns interest itself. principalRemaining + unpaidInterest + accruingInterest
-   * = totalDue.
+   * Of `currentInterest`: interest owed after the last payment or waiver by today (or the opening
+   * interest): charged and not paid. Under the old rule it earns interest itself; under simple
+   * interest it earns nothing. principalRemaining + unpaidInterest + accruingInterest = totalDue.
    */
   unpaidInterest: Paise
-  /** Interest accrued since the last payment or waiver by today (or the start), not yet paid. */
+  /** Of `currentInterest`: accrued since the last payment or waiver by today (or the start). */
   accruingInterest: Paise
+  /**
+   * The whole truthful position as of today (`LoanPosition`): also interest paid, principal paid
+   * and overpaid by today (they add up to the payments by today), waived by part, interest charged.
+   */
+  position: LoanPosition
+  /** Cash received on this loan today and this calendar month up to today (`collected`). */
+  collected: Collected
 }
 
 /** A function from a loan and a day to its figures: `loanFigures` itself, or a cached one. */
@@ -60,44 +69,28 @@ export type FiguresOf = (loan: LedgerLoan, today: IsoDate) => LoanFigures
 export function loanFigures(loan: LedgerLoan, today: IsoDate): LoanFigures {
   const ledger = replayLedgerLoan(loan)
   const asOf = asOfFromLedger(loan, ledger, today)
-  // Principal paid counts only entries by today, or a future-dated payment would shrink today's
-  // principal while the as-of balance (rightly) ignores it, and the columns would not add up.
-  const n = entriesUpTo(ledger, today)
-  let principal = loan.amount
-  for (let i = 0; i < n; i++) {
-    const e = ledger.entries[i] as LedgerEntry
-    if (e.waived === undefined) {
-      principal -= e.principalPaid
-    } else {
-      // The interest in the total due goes first; only the rest of the waiver forgives principal.
-      const interestPart = e.totalDue - Math.max(0, principal)
-      principal -= Math.max(0, e.waived - interestPart)
-    }
-  }
+  // Only entries by today count, or a future-dated payment would shrink today's principal while
+  // the as-of balance (rightly) ignores it, and the columns would not add up.
+  const position = positionFromLedger(loan, ledger, today)
   let totalPaid = 0
   for (const payment of liveFacts(loan.payments)) totalPaid += payment.amount
-  let waived = 0
-  for (const e of ledger.entries) waived += e.waived ?? 0
-  const principalRemaining = Math.max(0, principal)
-  const currentInterest = asOf.balance - principalRemaining
-  const last = ledger.entries[n - 1]
-  const accruingInterest =
-    epochDay(today) < epochDay(loan.startDate)
-      ? 0
-      : asOf.balance - (last ? last.newBalance : loan.amount)
+  const outstanding = isOutstanding(position.due)
   return withLedgerOnDemand(loan, {
     asOf,
-    status: displayStatus(loan.status, ledger.settled, loan.dueDate, today),
-    outstanding: isOutstanding(loan.status, ledger.settled),
-    principalRemaining,
-    totalDue: asOf.balance,
-    currentInterest,
+    status: displayStatus(loan.status, !outstanding, loan.dueDate, today),
+    outstanding,
+    defaulted: outstanding && loan.status === 'defaulted',
+    principalRemaining: position.principalLeft,
+    totalDue: position.due,
+    currentInterest: position.interestOwed,
     totalPaid,
-    reckoning: reckoningFromLedger(loan, ledger, today),
-    waived,
-    settledByWaiver: ledger.settled && waived > 0,
-    unpaidInterest: currentInterest - accruingInterest,
-    accruingInterest,
+    reckoning: reckoningOfPosition(position),
+    waived: ledger.totalInterestWaived + ledger.totalPrincipalWaived,
+    settledByWaiver: ledger.settled && ledger.totalInterestWaived + ledger.totalPrincipalWaived > 0,
+    unpaidInterest: position.interestCarried,
+    accruingInterest: position.interestAccruing,
+    position,
+    collected: collected(loan.payments, today),
   })
 }
 
@@ -148,6 +141,8 @@ function sameFacts(a: LedgerLoan, b: LedgerLoan): boolean {
     a.interestRate === b.interestRate &&
     a.interestType === b.interestType &&
     a.startDate === b.startDate &&
+    a.interestOn === b.interestOn &&
+    a.openingInterest === b.openingInterest &&
     a.dueDate === b.dueDate &&
     a.status === b.status
   )
@@ -156,7 +151,8 @@ function sameFacts(a: LedgerLoan, b: LedgerLoan): boolean {
 /**
  * A memoised `loanFigures` for the app's immutable snapshots. Entries are keyed by loan id and
  * reused while the loan's `payments` and `waivers` arrays are the same objects (a snapshot only
- * replaces them when a fact changes), its terms are equal and the day is the same; so recording a
+ * replaces them when a fact changes), its terms (the rule and opening interest included) are equal
+ * and the day is the same; so recording a
  * deposit replays only the loans it touched. Deleted loans leave a small entry behind until
  * `forget` is called.
  */

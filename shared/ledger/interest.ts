@@ -11,7 +11,7 @@
  * fractional value, so ₹1.005 of interest is ₹1.01, not ₹1.00 as `Math.round(1.005 * 100) / 100`
  * would give. The numerator fits a double exactly below 2^53; above that we switch to BigInt.
  */
-import type { InterestType, Paise } from './types.ts'
+import type { InterestType, LoanTerms, Paise } from './types.ts'
 
 /** 100 (hundredths of a percent) × 365 (days a year) × 100 (percent). */
 const DENOMINATOR = 3_650_000
@@ -38,6 +38,32 @@ export function yearlyHundredths(rate: number, interestType: InterestType): numb
   return rateHundredths(rate) * (interestType === 'per_month' ? 12 : 1)
 }
 
+/** Whether a loan charges interest on principal left only (rule 6b's simple interest). */
+export function onPrincipalOnly(terms: LoanTerms): boolean {
+  return terms.interestOn === 'principal'
+}
+
+/**
+ * The terms' opening interest (old dues from paper), 0 when absent. Anything but a safe integer
+ * ≥ 0 is a bug (the loan schema refuses it) and throws, as a bad rate does.
+ */
+export function openingInterestOf(terms: LoanTerms): Paise {
+  const opening = terms.openingInterest
+  if (opening === undefined) return 0
+  if (!Number.isSafeInteger(opening) || opening < 0) {
+    throw new RangeError(`Not an opening interest: ${opening}`)
+  }
+  return opening
+}
+
+/**
+ * What the next period's interest is computed on, given principal left and interest owed: the
+ * whole balance under the old rule, principal left only under simple interest (rule 6b).
+ */
+export function interestBase(terms: LoanTerms, principalLeft: Paise, interestOwed: Paise): Paise {
+  return onPrincipalOnly(terms) ? principalLeft : principalLeft + interestOwed
+}
+
 /** Interest in paise on `balance` for `days` days, exact then rounded half up once. */
 export function periodInterest(
   balance: Paise,
@@ -48,9 +74,13 @@ export function periodInterest(
   return interestAt(balance, yearlyHundredths(rate, interestType), days)
 }
 
-/** `periodInterest` with the rate already as yearly hundredths of a percent (`yearlyHundredths`). */
+/**
+ * `periodInterest` with the rate already as yearly hundredths of a percent (`yearlyHundredths`).
+ * A balance that unpaid interest has grown past every number (Infinity: a loan at the highest
+ * rate with thousands of tiny payments) earns Infinity rather than throwing in `BigInt`.
+ */
 export function interestAt(balance: Paise, perYear: number, days: number): Paise {
-  if (days <= 0 || balance <= 0) return 0
+  if (days <= 0 || balance <= 0 || perYear === 0) return 0
   // A double product is exact whenever the true product is below 2^53; a rounded product at or
   // above 2^53 stays at or above it, so this test never lets an inexact numerator through.
   const a = balance * perYear
@@ -58,6 +88,7 @@ export function interestAt(balance: Paise, perYear: number, days: number): Paise
   if (a <= Number.MAX_SAFE_INTEGER && numerator <= Number.MAX_SAFE_INTEGER) {
     return divideHalfUp(numerator)
   }
+  if (!Number.isFinite(numerator)) return numerator
   const big = BigInt(balance) * BigInt(perYear) * BigInt(days)
   return Number((2n * big + BIG_DENOMINATOR) / (2n * BIG_DENOMINATOR))
 }

@@ -4,6 +4,7 @@
  */
 import { asOfFromLedger } from './asOf.ts'
 import type { Allocation } from './deposit.ts'
+import { positionFromLedger } from './position.ts'
 import { replayLedgerLoan, replayLoan } from './replay.ts'
 import { withPaymentOn } from './settle.ts'
 import type { IsoDate, LedgerLoan, Paise } from './types.ts'
@@ -12,14 +13,25 @@ import type { IsoDate, LedgerLoan, Paise } from './types.ts'
 export interface DepositPreviewLine {
   loanId: string
   amount: Paise
-  /** The split of this payment, replayed among all of the loan's facts. */
+  /**
+   * The truthful split of this payment (rule 6a), replayed among all of the loan's facts: what pays
+   * interest owed (carried and of the period) and then principal left. Since issue 27; before, the
+   * old app's labels, which called carried interest principal. With `ownOverpaid` it adds up to
+   * `amount`.
+   */
   interestPaid: Paise
   principalPaid: Paise
+  /** The part of this payment beyond everything due on its date. */
+  ownOverpaid: Paise
   /**
    * How much more the loan is overpaid once this payment is recorded. A back-dated payment can
    * leave itself within what was due and push a later payment over: this counts that too.
    */
   overpaid: Paise
+  /** Principal left today once this payment is recorded. */
+  principalLeftAfter: Paise
+  /** Interest due today once this payment is recorded (dueTodayAfter − principalLeftAfter). */
+  interestDueAfter: Paise
   /** Due today from the facts already recorded. */
   dueTodayBefore: Paise
   /** Due today once this payment is recorded. */
@@ -47,14 +59,18 @@ export function previewDeposit(
     const payments = withPaymentOn(loan, deposit.date, amount)
     const after = replayLoan(loan, payments, loan.waivers ?? [])
     const entry = after.entries.find((e) => e.paymentId === payments[payments.length - 1]?.id)
+    const positionAfter = positionFromLedger(loan, after, today)
     lines.push({
       loanId,
       amount,
-      interestPaid: entry?.interestPaid ?? 0,
-      principalPaid: entry?.principalPaid ?? 0,
+      interestPaid: entry?.interestPart ?? 0,
+      principalPaid: entry?.principalPart ?? 0,
+      ownOverpaid: entry?.overpaid ?? 0,
       overpaid: after.overpaid - before.overpaid,
       dueTodayBefore: asOfFromLedger(loan, before, today).balance,
-      dueTodayAfter: asOfFromLedger(loan, after, today).balance,
+      dueTodayAfter: positionAfter.due,
+      principalLeftAfter: positionAfter.principalLeft,
+      interestDueAfter: positionAfter.interestOwed,
       dueOnDateBefore: asOfFromLedger(loan, before, deposit.date).balance,
     })
   }

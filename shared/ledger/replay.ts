@@ -2,7 +2,7 @@
  * Replaying a loan's payments (and waivers) into its ledger (engine notes, rules 5 and 6).
  */
 import { epochDay } from '../dates.ts'
-import { interestAt, yearlyHundredths } from './interest.ts'
+import { interestAt, onPrincipalOnly, openingInterestOf, yearlyHundredths } from './interest.ts'
 import type {
   LedgerEntry,
   LedgerLoan,
@@ -44,8 +44,9 @@ export function liveFacts<T extends { voided?: unknown }>(facts: readonly T[]): 
 }
 
 /**
- * Replays every payment and waiver of a loan, in replay order, from balance = amount on the start
- * date. Voided payments and waivers are skipped, as if never recorded.
+ * Replays every payment and waiver of a loan, in replay order, from balance = amount (plus any
+ * opening interest) on the start date. Voided payments and waivers are skipped, as if never
+ * recorded.
  *
  * A payment dated before the start date counts 0 days, and interest never accrues before the
  * start: the next period runs from whichever is later, the start or the previous entry.
@@ -54,6 +55,15 @@ export function liveFacts<T extends { voided?: unknown }>(facts: readonly T[]): 
  * 0 and `waived` = min(amount, total due), so a waiver that became too large (two devices waived
  * while apart) forgives only what was due and the arithmetic still closes. Without waivers and
  * voids the result is exactly what the engine always gave.
+ *
+ * Alongside the old app's fields every entry carries the truthful split (rule 6a): the replay
+ * keeps principal left and interest owed, whose sum is always the old `balance`. A period adds its
+ * interest to interest owed; a payment pays interest owed first, then principal left, and the
+ * rest is overpaid; a waiver forgives interest owed first, then principal left. Under the old rule
+ * (`interestOn` absent or `'balance'`) a period's interest is on their sum, so the balance path,
+ * and every old field, is exactly the old app's; under simple interest (`'principal'`) it is on
+ * principal left only (rule 6b), and the old fields follow that balance path with the old
+ * formulas.
  */
 export function replayLoan(
   terms: LoanTerms,
@@ -62,12 +72,21 @@ export function replayLoan(
 ): LoanLedger {
   const { amount, startDate } = terms
   const perYear = yearlyHundredths(terms.interestRate, terms.interestType)
+  const simple = onPrincipalOnly(terms)
   const entries: LedgerEntry[] = []
-  let balance = amount
+  // Invariant: balance === principalLeft + interestOwed.
+  let principalLeft = amount
+  let interestOwed = openingInterestOf(terms)
+  let balance = principalLeft + interestOwed
   let accrualFrom = epochDay(startDate)
   let cumulativeInterest = 0
   let totalPrincipalPaid = 0
   let overpaidTotal = 0
+  let totalInterestCharged = 0
+  let totalInterestPart = 0
+  let totalPrincipalPart = 0
+  let totalInterestWaived = 0
+  let totalPrincipalWaived = 0
   const ps = inReplayOrder(liveFacts(payments))
   const ws = waivers.length === 0 ? waivers : inReplayOrder(liveFacts(waivers))
   // Merge the two ordered lists as we go (a payment first on a full tie); no list is built.
@@ -80,11 +99,18 @@ export function replayLoan(
     else i++
     const day = epochDay(fact.date)
     const days = Math.max(0, day - accrualFrom)
-    const interest = interestAt(balance, perYear, days)
+    const interest = interestAt(simple ? principalLeft : balance, perYear, days)
     const totalDue = balance + interest
+    const owed = interestOwed + interest
+    const before = { principalLeftBefore: principalLeft, interestOwedBefore: interestOwed }
+    totalInterestCharged += interest
     let entry: LedgerEntry
     if (waiver) {
       const waived = Math.min(fact.amount, totalDue)
+      const interestWaived = Math.min(waived, owed)
+      const principalWaived = waived - interestWaived
+      totalInterestWaived += interestWaived
+      totalPrincipalWaived += principalWaived
       const { note: text } = fact as WaiverFact
       const note = text?.trim() ? text : undefined
       entry = {
@@ -104,15 +130,26 @@ export function replayLoan(
         ...(note !== undefined && { description: note }),
         waiverId: fact.id,
         waived,
+        ...before,
+        interestPart: 0,
+        principalPart: 0,
+        interestWaived,
+        principalWaived,
+        principalLeft: principalLeft - principalWaived,
+        interestOwed: owed - interestWaived,
       }
     } else {
       const paid = fact.amount
       const interestPaid = Math.min(paid, interest)
       const principalPaid = Math.max(0, paid - interest)
       const overpaid = Math.max(0, paid - totalDue)
+      const interestPart = Math.min(paid, owed)
+      const principalPart = Math.min(paid - interestPart, principalLeft)
       cumulativeInterest += interestPaid
       totalPrincipalPaid += principalPaid
       overpaidTotal += overpaid
+      totalInterestPart += interestPart
+      totalPrincipalPart += principalPart
       const { description: text } = fact as PaymentFact
       const description = text?.trim() ? text : undefined
       entry = {
@@ -129,11 +166,20 @@ export function replayLoan(
         overpaid,
         cumulativeInterest,
         notes: description ?? (paid >= totalDue ? 'Full Payment' : 'Partial Payment'),
+        ...(description !== undefined && { description }),
+        ...before,
+        interestPart,
+        principalPart,
+        interestWaived: 0,
+        principalWaived: 0,
+        principalLeft: principalLeft - principalPart,
+        interestOwed: owed - interestPart,
       }
-      if (description !== undefined) entry.description = description
     }
     entries.push(entry)
     balance = entry.newBalance
+    principalLeft = entry.principalLeft
+    interestOwed = entry.interestOwed
     accrualFrom = Math.max(accrualFrom, day)
   }
   const last = entries[entries.length - 1]
@@ -150,6 +196,13 @@ export function replayLoan(
     // Interest on a zero balance is zero, so once a payment clears the loan it stays cleared.
     settled: last !== undefined && balance === 0,
     overpaid: overpaidTotal,
+    principalLeft,
+    interestOwed,
+    totalInterestCharged,
+    totalInterestPart,
+    totalPrincipalPart,
+    totalInterestWaived,
+    totalPrincipalWaived,
   }
 }
 

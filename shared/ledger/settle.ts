@@ -7,6 +7,19 @@
  * any later day is monotone (never increasing) in the amount paid on D: each step of the replay
  * (interest rounded half up, max(0, due − payment), due − min(waiver, due)) is monotone in the
  * balance it starts from. So a binary search over whole paise finds the exact smallest amount.
+ *
+ * Both rules of 6b keep this (issue 27). The replay's state is the pair (principal left, interest
+ * owed), and every step is monotone in each of the two: a period adds interest rounded half up on
+ * their sum (old rule) or on principal left (simple interest), never less for more; a payment Q
+ * leaves interest owed max(0, owed − Q) and principal left max(0, principal − max(0, Q − owed)),
+ * neither more for a larger principal or owed (the two branches meet at Q = owed); a waiver is the
+ * same with min(W, due). Paying more on D leaves both no larger right after it, so both, and their
+ * sum the balance due, stay no larger on every later day. Opening interest only sets the start.
+ *
+ * The search runs over safe integers only, and halves its range each step from a midpoint that is
+ * exact there, so it ends within 53 steps whatever the loan holds. Past 2^53 paise (a loan near
+ * the form's highest rate for centuries) whole paise are no longer numbers apart: `lo + 1` can be
+ * `lo` again, and the search once never ended. There the upper bound, which settles, is the answer.
  */
 import { asOfFromLedger } from './asOf.ts'
 import { replayLoan } from './replay.ts'
@@ -40,7 +53,7 @@ export function settlingAmount(loan: LedgerLoan, date: IsoDate, today: IsoDate):
   const probe = replayLoan(loan, withPaymentOn(loan, date, 0), loan.waivers ?? [])
   const entry = probe.entries.find((e) => e.paymentId === LAST)
   const most = entry ? entry.totalDue : 0
-  if (most === 0 || day < loan.startDate) return most
+  if (most === 0 || day < loan.startDate || !Number.isSafeInteger(most)) return most
   // Settled by its own facts: nothing more is needed. Otherwise the least payment is one paisa, not
   // 0: a zero payment is no payment, yet replaying one would split an interest period in two, and
   // rounding each half can leave a different balance than the loan really has.
@@ -51,7 +64,8 @@ export function settlingAmount(loan: LedgerLoan, date: IsoDate, today: IsoDate):
     let hi = most - 1
     // Invariant: dueAfter(hi) === 0, and every amount below lo leaves something due.
     while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2)
+      // Not (lo + hi) / 2: near 2^53 that sum is rounded.
+      const mid = lo + Math.floor((hi - lo) / 2)
       if (dueAfter(loan, date, mid, day) === 0) hi = mid
       else lo = mid + 1
     }

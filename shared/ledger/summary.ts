@@ -8,7 +8,7 @@ import type { IsoDate, Paise, Reckoning } from './types.ts'
 
 /** One person's tiles: their loans summed as of one day. */
 export interface PersonSummary {
-  /** Outstanding loans: stored active and not settled. */
+  /** Outstanding loans: those with something due today, whatever their stored label (rule 8). */
   activeLoans: number
   /** Every loan of the person. */
   loanCount: number
@@ -18,6 +18,14 @@ export interface PersonSummary {
   totalPaid: Paise
   /** Summed over every loan passed in, settled ones included: the person's arithmetic that closes. */
   reckoning: Reckoning
+  /** Of `activeLoans`: those stored `defaulted` ("of which defaulted"; still counted in every sum). */
+  defaultedLoans: number
+  /** Of `totalDue`: what the defaulted loans owe today. */
+  defaultedDue: Paise
+  /** Cash received today on these loans (live payments dated today). */
+  collectedToday: Paise
+  /** Cash received this calendar month up to today on these loans. */
+  collectedThisMonth: Paise
 }
 
 /** The fields of a person the dashboard shows. */
@@ -42,21 +50,32 @@ export interface DashboardRow extends PersonSummary {
 /** The dashboard: tiles that are sums of the rows, and rows by what needs action first. */
 export interface DashboardSummary {
   totalUsers: number
+  /** Σ activeLoans of the rows: loans with something due today, whatever their label. */
   activeLoans: number
   /** Σ principalRemaining of the rows. */
   totalPrincipal: Paise
   totalDue: Paise
   /** Σ of the rows' reckonings. */
   reckoning: Reckoning
+  /** Σ defaultedLoans of the rows: of `activeLoans`, those stored defaulted. */
+  defaultedLoans: number
+  /** Σ defaultedDue of the rows: of `totalDue`, what defaulted loans owe. */
+  defaultedDue: Paise
+  /** Σ collectedToday of the rows: cash received today ("Collected today"). */
+  collectedToday: Paise
+  /** Σ collectedThisMonth of the rows: cash received this month so far. */
+  collectedThisMonth: Paise
   rows: DashboardRow[]
 }
 
 /**
  * A person's tiles as of `today`. The money columns (principal remaining, current interest, total
- * due) sum only outstanding loans, the way the dashboard counts "active loans", so
+ * due) sum the outstanding loans, which are every loan that owes anything today whatever its
+ * stored label (rule 8: a loan that owes nothing adds 0 to each), so
  * principalRemaining + currentInterest === totalDue always holds; totalPaid sums every loan,
  * settled or not, because it answers "how much has this person given back". The reckoning also
  * sums every loan, so lent + interest − (paid − overpaid) − waived = due closes for the person.
+ * Defaulted loans are counted like any other, and also apart in `defaultedLoans`/`defaultedDue`.
  */
 export function summarizePerson(
   loans: readonly LedgerLoan[],
@@ -71,17 +90,27 @@ export function summarizePerson(
     totalDue: 0,
     totalPaid: 0,
     reckoning: NO_RECKONING,
+    defaultedLoans: 0,
+    defaultedDue: 0,
+    collectedToday: 0,
+    collectedThisMonth: 0,
   }
   const reckonings: Reckoning[] = []
   for (const loan of loans) {
     const f = figuresOf(loan, today)
     summary.totalPaid += f.totalPaid
+    summary.collectedToday += f.collected.today
+    summary.collectedThisMonth += f.collected.month
     reckonings.push(f.reckoning)
     if (!f.outstanding) continue
     summary.activeLoans += 1
     summary.principalRemaining += f.principalRemaining
     summary.currentInterest += f.currentInterest
     summary.totalDue += f.totalDue
+    if (f.defaulted) {
+      summary.defaultedLoans += 1
+      summary.defaultedDue += f.totalDue
+    }
   }
   summary.reckoning = sumReckonings(reckonings)
   return summary
@@ -153,12 +182,20 @@ export function dashboardFromRows(rows: DashboardRow[]): DashboardSummary {
     totalPrincipal: 0,
     totalDue: 0,
     reckoning: sumReckonings(rows.map((row) => row.reckoning)),
+    defaultedLoans: 0,
+    defaultedDue: 0,
+    collectedToday: 0,
+    collectedThisMonth: 0,
     rows,
   }
   for (const row of rows) {
     summary.activeLoans += row.activeLoans
     summary.totalPrincipal += row.principalRemaining
     summary.totalDue += row.totalDue
+    summary.defaultedLoans += row.defaultedLoans
+    summary.defaultedDue += row.defaultedDue
+    summary.collectedToday += row.collectedToday
+    summary.collectedThisMonth += row.collectedThisMonth
   }
   return summary
 }
@@ -189,6 +226,11 @@ export function withDashboardRow(prev: DashboardSummary, row: DashboardRow): Das
       negated(old?.reckoning ?? NO_RECKONING),
       row.reckoning,
     ]),
+    defaultedLoans: prev.defaultedLoans - (old?.defaultedLoans ?? 0) + row.defaultedLoans,
+    defaultedDue: prev.defaultedDue - (old?.defaultedDue ?? 0) + row.defaultedDue,
+    collectedToday: prev.collectedToday - (old?.collectedToday ?? 0) + row.collectedToday,
+    collectedThisMonth:
+      prev.collectedThisMonth - (old?.collectedThisMonth ?? 0) + row.collectedThisMonth,
     rows,
   }
 }

@@ -12,6 +12,7 @@ import {
   exportBook,
 } from '../../shared/book/export.ts'
 import { importBook, isBookEmpty, parseBook } from '../../shared/book/import.ts'
+import { bookProblemText, type BookProblem } from '../../shared/book/importProblems.ts'
 import {
   importPeopleCsv,
   parsePeopleCsv,
@@ -42,6 +43,12 @@ export const IMPORT_PROBLEMS = english.import.problems
 
 const emptyOnly = (): string => i18n.t('settings:import.emptyOnly')
 
+/** Each problem in the lender's words and language (settings:import.problem.*, record.*, …). */
+function problemTexts(problems: readonly BookProblem[]): string[] {
+  const t = i18n.getFixedT(null, 'settings', 'import')
+  return problems.map((problem) => bookProblemText(problem, (key, values) => t(key, values)))
+}
+
 /** Export and import of the signed-in lender's whole book. */
 export function useBookTransfer() {
   const { workspace } = useSignedIn()
@@ -58,18 +65,30 @@ export function useBookTransfer() {
         const today = readToday()
         return { name: bookCsvZipName(today), bytes: bookCsvZip(lender.doc, cities.doc, today) }
       },
-      /** Checks the file's text, then imports it into an empty book. */
+      /**
+       * Checks the file's text, then imports it into an empty book, whole or not at all: on any
+       * problem the book is as it was, and the outcome says what was wrong.
+       */
       importJson(text: string): ImportOutcome {
-        if (!lender.loaded) {
+        // The cities too: a city the file names is matched by name with the ones they hold.
+        if (!lender.loaded || !cities.loaded) {
           return { ok: false, message: i18n.t('settings:import.loading') }
         }
         if (!isBookEmpty(lender.doc)) return { ok: false, message: emptyOnly() }
         const parsed = parseBook(text)
         if (!parsed.ok) {
-          return { ok: false, message: i18n.t('settings:import.problems'), problems: parsed.problems }
+          const problems = problemTexts(parsed.problems)
+          return { ok: false, message: i18n.t('settings:import.problems'), problems }
         }
         const result = importBook(lender.doc, cities.doc, parsed.book)
-        return result.ok ? result : { ok: false, message: emptyOnly() }
+        if (result.ok) return result
+        if (result.reason === 'notEmpty') return { ok: false, message: emptyOnly() }
+        // What the writer said, for whoever looks into it; the lender reads the record's name.
+        for (const problem of result.problems) {
+          if ('detail' in problem) console.warn('Book import:', problem.detail)
+        }
+        const problems = problemTexts(result.problems)
+        return { ok: false, message: i18n.t('settings:import.notWritten'), problems }
       },
     }
   }, [workspace])

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import type * as Y from 'yjs'
-import type { IsoDate } from '../../shared/ledger/types.ts'
+import type { InterestOn, IsoDate } from '../../shared/ledger/types.ts'
 import { addCity, readCities } from '../../shared/schema/city.ts'
 import {
   comparePayments,
@@ -14,15 +14,21 @@ import {
   type DashboardSummary,
   type FiguresOf,
 } from '../../shared/ledger/engine.ts'
+import { loanEditsMap } from '../../shared/schema/doc.ts'
+import { newId } from '../../shared/schema/guards.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
+import { readLoanEdit, undoLoanEdit } from '../../shared/schema/loanEdit.ts'
 import { recordDeposit, type DepositInput } from '../../shared/schema/payment.ts'
 import { addPerson, archivePerson, restorePerson, updatePerson } from '../../shared/schema/person.ts'
 import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
 import { undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
 import { recordWaiver } from '../../shared/schema/waiver.ts'
 import {
+  NEW_LOAN_RULE_FIELD,
   profileMap,
+  readNewLoanRule,
   readProfile,
+  setNewLoanRule,
   setProfile,
   type LenderProfile,
 } from '../../shared/schema/profile.ts'
@@ -30,11 +36,13 @@ import type {
   City,
   LenderSnapshot,
   Loan,
+  LoanEdit,
   LoanInput,
   LoanPatch,
   Payment,
   Person,
   PersonInput,
+  SkippedEntry,
   WaiverInput,
 } from '../../shared/schema/types.ts'
 import { readToday, subscribeToday } from './clock.ts'
@@ -66,6 +74,24 @@ function projectionOf(doc: Y.Doc): LenderProjection {
 export function useLender(): LenderSnapshot {
   const projection = projectionOf(useSignedIn().workspace.lender.doc)
   return useSyncExternalStore(projection.subscribe, projection.snapshot)
+}
+
+/**
+ * The entries of the lender's doc that could not be read (see `LenderSnapshot.skipped`): the same
+ * array until it changes, so the one place that says so renders again only then.
+ */
+export function useSkipped(): readonly SkippedEntry[] {
+  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  return useSyncExternalStore(projection.subscribe, () => projection.snapshot().skipped)
+}
+
+/**
+ * Every change of a loan's terms in the book, Undos included, oldest first: the same array until
+ * one is recorded (they are few; a loan's card picks its own).
+ */
+export function useLoanEdits(): readonly LoanEdit[] {
+  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  return useSyncExternalStore(projection.subscribe, () => projection.snapshot().loanEdits)
 }
 
 /**
@@ -247,6 +273,33 @@ function profileStore(doc: Y.Doc): ProfileStore {
   return store
 }
 
+const newLoanRules = new WeakMap<Y.Doc, { subscribe: ProfileStore['subscribe'] }>()
+
+/**
+ * The book's default rule for unpaid interest on new loans (Settings): what the loan form offers
+ * first. Loans that exist keep their own.
+ */
+export function useNewLoanRule(): InterestOn {
+  const { doc } = useSignedIn().workspace.lender
+  let store = newLoanRules.get(doc)
+  if (!store) {
+    const listeners = new Set<() => void>()
+    profileMap(doc).observe((event) => {
+      if (!event.keysChanged.has(NEW_LOAN_RULE_FIELD)) return
+      for (const listener of listeners) listener()
+    })
+    store = {
+      subscribe: (onChange) => {
+        listeners.add(onChange)
+        return () => listeners.delete(onChange)
+      },
+    }
+    newLoanRules.set(doc, store)
+  }
+  // A string, so React compares it by value.
+  return useSyncExternalStore(store.subscribe, () => readNewLoanRule(doc))
+}
+
 /** The lender's display name and UPI ID (empty strings when not set). */
 export function useProfile(): LenderProfile {
   const store = profileStore(useSignedIn().workspace.lender.doc)
@@ -282,6 +335,17 @@ export function useMutations() {
       restorePerson: (id: string) => restorePerson(doc, id, stamp()),
       addLoan: (input: LoanInput) => addLoan(doc, input, stamp()),
       updateLoan: (id: string, patch: LoanPatch) => updateLoan(doc, id, patch, stamp()),
+      /**
+       * `updateLoan`, giving the record of the loan's history the change made (null when it
+       * changed nothing), for the confirmation and its Undo. `found` is false for an unknown loan.
+       */
+      editLoan: (id: string, patch: LoanPatch): { found: boolean; edit: LoanEdit | null } => {
+        const editId = newId(undefined)
+        const found = updateLoan(doc, id, patch, { ...stamp(), editId })
+        return { found, edit: readLoanEdit(doc, editId, loanEditsMap(doc).get(editId)) }
+      },
+      /** Puts a change of a loan's terms back, recording that as a change of its own. */
+      undoLoanEdit: (editId: string) => undoLoanEdit(doc, editId, stamp()),
       archiveLoan: (id: string) => archiveLoan(doc, id, stamp()),
       restoreLoan: (id: string) => restoreLoan(doc, id, stamp()),
       recordDeposit: (deposit: DepositInput) => recordDeposit(doc, deposit, stamp()),
@@ -296,6 +360,8 @@ export function useMutations() {
       addCity: (name: string) => addCity(cities.doc, name, stamp()),
       /** The lender's display name and UPI ID, for statements, reminders and receipts. */
       setProfile: (patch: Partial<LenderProfile>) => setProfile(doc, patch),
+      /** The rule for unpaid interest that new loans start with; loans that exist keep theirs. */
+      setNewLoanRule: (rule: InterestOn) => setNewLoanRule(doc, rule),
     }
   }, [lender, cities, account])
 }

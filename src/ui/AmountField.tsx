@@ -1,4 +1,4 @@
-import { Field, Input, InputGroup } from '@chakra-ui/react'
+import { Field, Input, InputGroup, Text } from '@chakra-ui/react'
 import type { TFunction } from 'i18next'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -24,6 +24,7 @@ export function amountEcho(text: string, t: TFunction, language: Language): stri
  *
  * - `value` / `onChange` are the text as typed (forms parse it with `parseRupees` on submit).
  * - `min` / `step` go to the input as typed limits (e.g. `min="1" step="0.01"`).
+ * - `helper` is a line under it saying what the field is for.
  * - `error` is the form's message for this field, shown beside it as an alert (the input gets
  *   `aria-invalid`); `''` marks the field without a message of its own; `inputRef` lets a form
  *   focus its first invalid field.
@@ -38,6 +39,7 @@ export function AmountField({
   error,
   placeholder,
   inputRef,
+  helper,
 }: {
   label: string
   value: string
@@ -48,6 +50,8 @@ export function AmountField({
   error?: string | null
   placeholder?: string
   inputRef?: Ref<HTMLInputElement>
+  /** A line under the field saying what it is for (shown unless there is an error). */
+  helper?: string
 }) {
   const { t } = useTranslation()
   const [language] = useLanguage()
@@ -72,6 +76,11 @@ export function AmountField({
       {invalid
         ? error && <Field.ErrorText role="alert">{error}</Field.ErrorText>
         : echo !== null && <Field.HelperText aria-live="polite">{echo}</Field.HelperText>}
+      {!invalid && helper !== undefined && (
+        <Text fontSize="sm" color="fg.muted">
+          {helper}
+        </Text>
+      )}
     </Field.Root>
   )
 }

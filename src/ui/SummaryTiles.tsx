@@ -2,10 +2,12 @@ import { SimpleGrid, Stat } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-/** One figure at the top of a screen: a label and its value. */
+/** One figure at the top of a screen: a label and its value, and a line under it if need be. */
 export interface Tile {
   label: string
   value: ReactNode
+  /** Said under the value, part of the tile (e.g. "of which defaulted ₹X"). */
+  note?: ReactNode
 }
 
 /**
@@ -29,6 +31,9 @@ export function SummaryTiles({ tiles }: { tiles: readonly Tile[] }) {
           <Stat.Root h="full" borderWidth="1px" borderRadius="md" p="3" bg="bg.panel">
             <Stat.Label>{tile.label}</Stat.Label>
             <Stat.ValueText fontSize={{ base: 'lg', md: 'xl' }}>{tile.value}</Stat.ValueText>
+            {tile.note !== undefined && tile.note !== null && (
+              <Stat.HelpText color="fg.muted">{tile.note}</Stat.HelpText>
+            )}
           </Stat.Root>
         </div>
       ))}

@@ -67,6 +67,7 @@ export function SelectField({
   choices,
   placeholder,
   error,
+  helper,
 }: {
   label: string
   value: string
@@ -74,9 +75,10 @@ export function SelectField({
   choices: readonly Choice[]
   placeholder?: string
   error?: string | null
+  helper?: ReactNode
 }) {
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} helper={helper}>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -142,7 +142,7 @@ export const dueWords = {
 /** The person's stored balance: typed once in the person form and never changed by the ledger. */
 export const personWords = {
   /** What is owed is "Due today" (from the engine); this stored figure is only a note. */
-  openingBalance: 'Opening balance (note only)',
+  openingBalance: 'Note: balance from paper (not counted)',
 } as const
 
 /** Reminders and receipts: links that open WhatsApp or the messages app on the lender's phone. */

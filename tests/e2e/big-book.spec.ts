@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { ACK_PARAM, CHUNKS_PARAM, MessageType } from '../../shared/protocol.ts'
-import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
 import { buildBook } from '../fixtures/book.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
-import { newLenderDevice, type Device } from './pages/devices.ts'
-import { lenderConnection } from './pages/elsewhere.ts'
+import { newLenderDevice } from './pages/devices.ts'
+import { uploadBook } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { Shell } from './pages/Shell.ts'
 import { E2E_MAX_FRAME } from './pages/server.ts'
@@ -124,22 +121,3 @@ test('the dashboard of a 10,000-loan book scrolls to its last person', async ({
     expect(await rows.count(), `${what} rendered at the end`).toBeLessThan(100)
   }
 })
-
-/**
- * Uploads `doc` as the lender of `device` holds it on a device that kept it offline: through the
- * chunked socket, with the device's session cookie; resolves once the server has stored it.
- */
-async function uploadBook(device: Device, doc: Y.Doc, baseURL: string): Promise<void> {
-  const { url, room, Socket } = await lenderConnection(device, baseURL)
-  const uploader = new WebsocketProvider(url, room, doc, {
-    WebSocketPolyfill: chunkingWebSocket(Socket),
-    disableBc: true,
-    params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
-  })
-  let stored = false
-  uploader.messageHandlers[MessageType.stored] = () => {
-    stored = true
-  }
-  await expect.poll(() => stored, { timeout: 60_000 }).toBe(true)
-  uploader.destroy()
-}

@@ -119,7 +119,7 @@ test('a back-dated Pay Full settles the loan at exactly ₹0.00 today, with noth
   const form = new DepositPage(page)
   await form.goto(personId)
   // Today's figure, and the back-date's beside it, labelled.
-  const dueLine = page.getByLabel('Due on active loans')
+  const dueLine = page.getByLabel('Due on all loans')
   await expect(dueLine).toContainText(`Due today: ${formatINR(balanceDue(withLater, today))}`)
   await form.fillDate(backDate)
   await expect(dueLine).toContainText(
@@ -219,7 +219,8 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
   await card.getByRole('button', { name: 'Settle for less' }).click()
   const dialog = page.getByRole('dialog')
   const amount = dialog.getByLabel('Amount to waive')
-  await expect(amount).toHaveValue(paiseToRupeeInput(due))
+  // It opens empty (issue 27): nothing is forgiven by two taps.
+  await expect(amount).toHaveValue('')
 
   // Refusals beside their fields; nothing recorded.
   await amount.fill(paiseToRupeeInput(due + 1))
@@ -236,7 +237,12 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
   await expect(amount).toHaveValue(paiseToRupeeInput(due))
   await dialog.getByLabel('Note').fill('Harvest failed')
   await dialog.getByRole('button', { name: 'Record waiver' }).click()
-  await expect(dialog).toBeHidden()
+  const question = page.getByRole('alertdialog', { name: 'Forgive this amount?' })
+  await expect(question).toContainText(
+    `Forgive ${formatINR(due)} of Durga's loan 'Well'? This closes the loan: nothing will remain due.`,
+  )
+  await question.getByRole('button', { name: `Forgive ${formatINR(due)}` }).click()
+  await expect(question).toBeHidden()
 
   const waiver: WaiverFact = { id: 'w', date: today, amount: due, createdAt: 'w', note: 'x' }
   const after = loanFigures({ ...before, waivers: [waiver] }, today)

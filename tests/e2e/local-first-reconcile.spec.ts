@@ -80,8 +80,11 @@ function merged(terms: LedgerLoan, name: Deposit['loan']): LedgerLoan {
   return { ...terms, payments }
 }
 
-/** The cells of one payment-history row, as the loan card shows an engine entry. */
-function rowCells(entry: LedgerEntry): (string | RegExp)[] {
+/**
+ * The cells of one payment-history row, as the loan card shows an engine entry: the truthful
+ * split (rule 6a) and `interestPaidSoFar`, the interest parts of this entry and those before it.
+ */
+function rowCells(entry: LedgerEntry, interestPaidSoFar: number): (string | RegExp)[] {
   return [
     formatDisplayDate(entry.depositDate),
     String(entry.daysSinceLast),
@@ -89,8 +92,10 @@ function rowCells(entry: LedgerEntry): (string | RegExp)[] {
     formatINR(entry.interestForPeriod),
     formatINR(entry.totalDue),
     formatINR(entry.paymentAmount),
+    formatINR(entry.interestPart),
+    formatINR(entry.principalPart),
     formatINR(entry.newBalance),
-    formatINR(entry.cumulativeInterest),
+    formatINR(interestPaidSoFar),
     entry.overpaid > 0 ? `${entry.notes} · Overpaid by ${formatINR(entry.overpaid)}` : entry.notes,
     // When, by which account and on which device it was recorded; then its Void button.
     /\d{2}\/\d{2}\/\d{4}.* by lender-.+@example\.com on .+/,
@@ -213,8 +218,10 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
         const history = personLoans.history(label)
         const rows = history.getByRole('row').filter({ has: device.page.getByRole('cell') })
         await expect(rows).toHaveCount(ledger.entries.length)
+        let interestPaid = 0
         for (const [i, entry] of ledger.entries.entries()) {
-          await expect(rows.nth(i).getByRole('cell')).toHaveText(rowCells(entry))
+          interestPaid += entry.interestPart
+          await expect(rows.nth(i).getByRole('cell')).toHaveText(rowCells(entry, interestPaid))
         }
       }
       await expect(personLoans.card('Pump')).toContainText(
@@ -230,7 +237,7 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
       sitaRows.push(await sita.innerText())
       // The opening note both devices typed: one of the two values, the same on both.
       await sita.getByRole('link', { name: 'Edit' }).click()
-      const opening = device.page.getByLabel('Opening balance (note only)')
+      const opening = device.page.getByLabel('Note: balance from paper (not counted)')
       await expect(opening).toHaveValue(/^(100|200)(\.00)?$/)
       sitaRows.push(await opening.inputValue())
       await list.goto()

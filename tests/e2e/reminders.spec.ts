@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import QRCode from 'qrcode'
 import { addDays, formatDisplayDate } from '../../shared/dates.ts'
 import { upiIdMessage } from '../../shared/book/upi.ts'
 import { paiseToRupeeInput } from '../../shared/money.ts'
@@ -29,6 +30,37 @@ function upiParams(text: string): URLSearchParams {
   const link = /upi:\/\/pay\?\S+/.exec(text)?.[0]
   expect(link, text).toBeDefined()
   return new URL(link ?? '').searchParams
+}
+
+/**
+ * Whether a QR code image on the page holds exactly the `upi://pay` link with `params`: the
+ * image is read pixel by pixel in the page and compared, module by module, with the QR code of
+ * that link (the app draws it with `qrcode`: a margin of 1 module, 200 px wide).
+ */
+async function qrMatches(image: Locator, params: URLSearchParams): Promise<boolean> {
+  await expect(image).toBeVisible()
+  const link = `upi://pay?${[...params].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`
+  const { modules } = QRCode.create(link, {})
+  const size = modules.size
+  const dark = await image.evaluate(async (img: HTMLImageElement, size: number) => {
+    await img.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = img.naturalWidth
+    canvas.height = img.naturalHeight
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D
+    context.drawImage(img, 0, 0)
+    const scale = img.naturalWidth / (size + 2)
+    const cells: boolean[] = []
+    for (let row = 0; row < size; row++) {
+      for (let col = 0; col < size; col++) {
+        const x = Math.floor((col + 1.5) * scale)
+        const y = Math.floor((row + 1.5) * scale)
+        cells.push((context.getImageData(x, y, 1, 1).data[0] ?? 255) < 128)
+      }
+    }
+    return cells
+  }, size)
+  return dark.every((cell, i) => cell === Boolean(modules.data[i]))
 }
 
 /** Follows the shell's link (top bar on a desktop, bottom tabs on a phone). */
@@ -124,13 +156,28 @@ test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, am
   const seedsDue = await personLoans.figure(personLoans.card('Seeds'), 'Due today').innerText()
   const pumpLabel = await personLoans.loanLabel('Pump')
 
-  const remind = page.getByRole('link', { name: 'Remind on WhatsApp' })
+  // The reminder asks, by default, for what is overdue: the seeds loan's Due today, not the
+  // person's whole Due today (the pump loan is not due for 40 days).
+  const reminderSection = page.getByRole('region', { name: 'Remind Ramesh' })
+  const askFor = reminderSection.getByLabel('Ask for')
+  await expect(askFor).toHaveValue('overdue')
+  const interestDue = /₹[\d,]+\.\d\d/.exec(await personLoans.tile('Interest due').innerText())?.[0]
+  expect(await askFor.locator('option').allInnerTexts()).toEqual([
+    `What is overdue: ${seedsDue}`,
+    `Interest due: ${interestDue}`,
+    `All due today: ${dueToday}`,
+    'Another amount',
+  ])
+  const remind = reminderSection.getByRole('link', { name: 'Remind on WhatsApp' })
   await expect(remind).toHaveAttribute('target', '_blank')
   const reminder = await whatsApp(remind)
   expect(reminder.number).toBe('919876543210')
   expect(reminder.text).toContain('Namaste Ramesh,')
   expect(reminder.text).toContain('Suresh Finance')
-  expect(reminder.text).toContain(`Due today (${formatDisplayDate(today)}): ${dueToday}`)
+  expect(reminder.text).toContain(
+    `Please pay ${seedsDue}, the amount overdue on ${formatDisplayDate(today)}.`,
+  )
+  expect(reminder.text).not.toContain('Due today')
   // The overdue loan with its due date and what is due on it; the pump loan is not overdue.
   expect(reminder.text).toContain(
     `${seedsLabel}, due on ${formatDisplayDate(day(-10))}: ${seedsDue}`,
@@ -139,12 +186,51 @@ test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, am
   const upi = upiParams(reminder.text)
   expect(upi.get('pa')).toBe('suresh@okaxis')
   expect(upi.get('pn')).toBe('Suresh Finance')
-  expect(upi.get('am')).toBe(paiseToRupeeInput(paiseOf(dueToday)))
+  expect(upi.get('am')).toBe(paiseToRupeeInput(paiseOf(seedsDue)))
   expect(upi.get('cu')).toBe('INR')
+  expect(upi.get('tn')).toBe('Overdue loan repayment')
   // SMS carries the same message to the same number.
-  const sms = (await page.getByRole('link', { name: 'Remind by SMS' }).getAttribute('href')) ?? ''
+  const smsOf = async () =>
+    (await reminderSection.getByRole('link', { name: 'Remind by SMS' }).getAttribute('href')) ?? ''
+  const sms = await smsOf()
   expect(sms.startsWith('sms:+919876543210?body=')).toBe(true)
   expect(decodeURIComponent(sms.slice(sms.indexOf('?body=') + 6))).toBe(reminder.text)
+
+  // Everything due today, if the lender asks for it.
+  await askFor.selectOption('all')
+  await expect
+    .poll(async () => upiParams((await whatsApp(remind)).text).get('am'))
+    .toBe(paiseToRupeeInput(paiseOf(dueToday)))
+  expect((await whatsApp(remind)).text).toContain(
+    `Due today (${formatDisplayDate(today)}): ${dueToday}`,
+  )
+  // The interest due.
+  await askFor.selectOption('interest')
+  await expect
+    .poll(async () => upiParams((await whatsApp(remind)).text).get('am'))
+    .toBe(paiseToRupeeInput(paiseOf(interestDue ?? '')))
+  expect((await whatsApp(remind)).text).toContain(
+    `Please pay ${interestDue}, the interest due on ${formatDisplayDate(today)}.`,
+  )
+  expect(upiParams((await whatsApp(remind)).text).get('tn')).toBe('Loan interest')
+  // A typed amount: nothing is offered until it is a sum above ₹0, said beside the field.
+  await askFor.selectOption('amount')
+  const typed = reminderSection.getByLabel('Amount to ask for')
+  await typed.fill('0')
+  await expect(reminderSection.getByText('Please enter an amount above ₹0')).toBeVisible()
+  await expect(remind).toHaveCount(0)
+  await typed.fill('5000')
+  await expect.poll(async () => upiParams((await whatsApp(remind)).text).get('am')).toBe('5000.00')
+  expect((await whatsApp(remind)).text).toContain('Please pay ₹5,000.00 towards your loan.')
+  expect(decodeURIComponent((await smsOf()).split('?body=')[1] ?? '')).toContain(
+    'Please pay ₹5,000.00 towards your loan.',
+  )
+  // The QR code holds the same UPI link as the message, for the same amount.
+  await reminderSection.getByRole('button', { name: 'Show UPI QR code' }).tap()
+  const caption = 'Scan to pay ₹5,000.00 to Suresh Finance (suresh@okaxis)'
+  await expect(reminderSection.getByText(caption)).toBeVisible()
+  const qr = reminderSection.getByRole('img', { name: `UPI QR code: ${caption}` })
+  expect(await qrMatches(qr, upiParams((await whatsApp(remind)).text))).toBe(true)
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
     0,
   )
@@ -179,7 +265,9 @@ test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, am
   await expect(receiptSection).toHaveCount(0)
 
   // Sita has no mobile number: an explanation and a way to add one, never a broken link.
+  // (Found by a search: the deposit's confirmation, still up, covers the foot of the list.)
   await shell.tabs.getByRole('link', { name: 'Dashboard' }).tap()
+  await dashboard.search('Sita')
   await dashboard.item('Sita').getByRole('link', { name: 'Sita', exact: true }).tap()
   await expect(page.getByRole('heading', { name: 'Sita', level: 1 })).toBeVisible()
   await expect(
@@ -246,8 +334,16 @@ test('people CSV: a good file adds people and villages; a broken row is reported
     dashboard.row('Mohan Lal').getByRole('link', { name: 'Remind on WhatsApp' }),
   )
   expect(mohan.number).toBe('919876511111')
-  const due = await (await dashboard.cell(dashboard.row('Mohan Lal'), 'Due today')).innerText()
-  expect(mohan.text).toContain(`Due today (${formatDisplayDate(today)}): ${due.trim()}`)
+  // Nothing is overdue (the loan falls due in 30 days): the reminder asks for the interest due,
+  // not for everything due today.
+  const cell = async (column: string) =>
+    (await (await dashboard.cell(dashboard.row('Mohan Lal'), column)).innerText()).trim()
+  const interest = await cell('Interest due')
+  expect(mohan.text).toContain(
+    `Please pay ${interest}, the interest due on ${formatDisplayDate(today)}.`,
+  )
+  expect(mohan.text).not.toContain('Due today')
+  expect(mohan.text).not.toContain(await cell('Due today'))
   // No UPI ID is set, so the reminder has no payment link.
   expect(mohan.text).not.toContain('upi://')
   await expect(

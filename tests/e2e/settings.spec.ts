@@ -69,9 +69,16 @@ test('settings: changing the password signs out the other devices, not this one'
   const settings = new SettingsPage(laptop.page)
   await settings.goto()
 
-  await settings.changePassword(lender.password, 'short')
+  // Refusals of the new password are said beside it.
+  const newPassword = settings.section('Change password').getByLabel('New password')
+  await settings.changePassword(lender.password, 'too short')
   await expect(settings.passwordMessage()).toHaveText(
-    'The new password must have at least 8 characters.',
+    'The new password must have at least 10 characters.',
+  )
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true')
+  await settings.changePassword(lender.password, 'basketball')
+  await expect(settings.passwordMessage()).toHaveText(
+    'This password is one of the most common ones, which are guessed first. Please choose another.',
   )
   await settings.changePassword('not my password', 'a brand new password')
   await expect(settings.passwordMessage()).toHaveText('The current password is not right.')

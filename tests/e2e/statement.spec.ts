@@ -115,6 +115,10 @@ test("a borrower's statement shows the loans page's figures and every payment, o
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Amount to waive').fill(paiseToRupeeInput(waiverPaise))
   await dialog.getByRole('button', { name: 'Record waiver' }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Forgive / })
+    .click()
   await expect(dialog).toBeHidden()
   await expect(personLoans.figure(personLoans.card('Pump'), 'Waived')).toHaveText(
     formatINR(waiverPaise),
@@ -137,6 +141,8 @@ test("a borrower's statement shows the loans page's figures and every payment, o
   expect(cardFigures.Pump?.Waived).toBe(formatINR(waiverPaise))
   const reckoning = await personLoans.reckoningLines(personLoans.reckoning())
   const personDue = reckoning.find((line) => line.word === 'Due today')?.paise ?? -1
+  const interestDue = /₹[\d,]+\.\d\d/.exec(await personLoans.tile('Interest due').innerText())?.[0]
+  expect(interestDue).toBeDefined()
   // [date, loan, paid, interest, principal]
   const payments = (await rowsOf(personLoans.allPayments)).map((cells) => cells.slice(0, 5))
   expect(payments).toHaveLength(deposits.length)
@@ -159,32 +165,44 @@ test("a borrower's statement shows the loans page's figures and every payment, o
     )
   }
   await expect(statement).not.toContainText(aadhaar)
+  await expect(page.getByText('Your copy: voided entries are struck through.')).toBeVisible()
   const total = statement.getByRole('group', { name: 'Total due today' })
   await expect(total).toContainText(`Due today on ${formatDisplayDate(today)}`)
   await expect(total.locator('[data-figure]')).toHaveText(formatINR(personDue))
-  const caption = `Scan to pay ${formatINR(personDue)} to ${profile.displayName} (${profile.upiId})`
+  // Nothing is overdue (both loans fall due later): the QR code asks for the interest due, as a
+  // reminder does, not for everything due today.
+  const caption = `Scan to pay ${interestDue}, the interest due, to ${profile.displayName} (${profile.upiId})`
   await expect(statement.getByText(caption)).toBeVisible()
   await expect(statement.getByRole('img', { name: `UPI QR code: ${caption}` })).toBeVisible()
 
+  // All time up to today: each loan's interest charged, paid, waived and closing balance are its
+  // card's Interest so far, Paid, Waived and Due today.
+  const onCard: Record<string, string> = {
+    Lent: 'Lent',
+    'Interest so far': 'Interest charged',
+    Paid: 'Paid',
+    Waived: 'Waived',
+    'Due today': `Closing balance on ${formatDisplayDate(today)}`,
+  }
   for (const loan of ['Seeds', 'Pump'] as const) {
     const section = statement.getByRole('region', { name: label[loan] })
     for (const [word, value] of Object.entries(cardFigures[loan] ?? {})) {
-      await expect(personLoans.figure(section, word)).toHaveText(value)
+      await expect(personLoans.figure(section, onCard[word] ?? word)).toHaveText(value)
     }
     await expect(section).toContainText(loan === 'Seeds' ? '12% per annum' : '2% per month')
   }
 
   // Every payment, with the loans page's interest/principal split; the voided one struck
-  // through; the waiver on its loan.
+  // through; the waiver on its loan. [date, paid, interest paid, principal paid]
   const listed = async (loan: 'Seeds' | 'Pump') =>
-    (await rowsOf(statement.getByRole('table', { name: `Payments of ${label[loan]}` }))).map(
-      ([date, paid, interest, principal]) => [
+    (await rowsOf(statement.getByRole('table', { name: `Movements of ${label[loan]}` })))
+      .filter(([, details]) => /Payment|Waiver/.test(details ?? ''))
+      .map(([date, , , paid, interest, principal]) => [
         (date ?? '').split('\n')[0] ?? '',
         paid ?? '',
         interest ?? '',
         principal ?? '',
-      ],
-    )
+      ])
   const onStatement = { Seeds: await listed('Seeds'), Pump: await listed('Pump') }
   for (const [date, loan, paid, interest, principal] of payments) {
     // The loan cell names the loan (description, amount, start) with its Loan # under it.
@@ -234,8 +252,9 @@ test("a borrower's statement shows the loans page's figures and every payment, o
     expect(printed).not.toContain(squeeze(chrome))
   }
 
-  // The PDF file (Download PDF where the browser cannot share files): made from the same
-  // figures, every payment in it.
+  // The PDF file (Download PDF where the browser cannot share files): the borrower's copy, made
+  // from the same figures, every live payment in it and the voided one left out.
+  await expect(statement).toContainText('Counted twice')
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download PDF' }).click(),
@@ -244,16 +263,21 @@ test("a borrower's statement shows the loans page's figures and every payment, o
   const file = await pdfText(new Uint8Array(readFileSync(await download.path())))
   for (const rows of Object.values(onStatement)) {
     for (const [date, paid, interest, principal] of rows) {
+      if (paid === formatINR(deposits[3]?.paise ?? 0)) continue
       for (const text of [date, paid, interest, principal])
         expect(file).toContain(squeeze(text ?? ''))
     }
   }
+  expect(file).not.toContain(squeeze('Counted twice'))
+  expect(file).not.toContain('Voided')
+  expect(file).not.toContain(squeeze(formatINR(deposits[3]?.paise ?? 0)))
   for (const text of [profile.displayName, 'Ramesh Kumar', maskAadhaar(aadhaar), caption]) {
     expect(file).toContain(squeeze(text))
   }
 
-  // A period: only its payments are listed; terms and Due today stay.
-  await page.getByLabel('Period').selectOption({ label: 'Choose dates' })
+  // A period: only its payments are listed, between its opening and closing balances; terms and
+  // Due today stay.
+  await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Choose dates' })
   await page.getByLabel('From', { exact: true }).fill(formatDisplayDate(day(-25)))
   await page.getByLabel('To', { exact: true }).fill(formatDisplayDate(day(-8)))
   await expect(statement.locator('dt', { hasText: 'Period' }).locator('+ dd')).toHaveText(
@@ -262,6 +286,14 @@ test("a borrower's statement shows the loans page's figures and every payment, o
   expect((await listed('Seeds')).map((row) => row[0])).toEqual([formatDisplayDate(day(-10))])
   expect((await listed('Pump')).map((row) => row[0])).toEqual([formatDisplayDate(day(-20))])
   await expect(total.locator('[data-figure]')).toHaveText(formatINR(personDue))
+  const seeds = statement.getByRole('region', { name: label.Seeds })
+  await expect(
+    personLoans.figure(seeds, `Opening balance on ${formatDisplayDate(day(-25))}`),
+  ).toBeVisible()
+  await expect(
+    personLoans.figure(seeds, `Closing balance on ${formatDisplayDate(day(-8))}`),
+  ).toBeVisible()
+  await expect(personLoans.figure(seeds, 'Paid')).toHaveText(formatINR(deposits[2]?.paise ?? 0))
 
   // On a phone (390 and 360 px wide): nothing scrolls sideways.
   for (const [width, height] of [

@@ -3,6 +3,7 @@ import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import {
+  BOOK_VERSION,
   PAYMENT_CSV_FIELDS,
   bookCsvFiles,
   bookCsvZip,
@@ -11,10 +12,13 @@ import {
   exportBook,
 } from '../../shared/book/export.ts'
 import { importBook, isBookEmpty, parseBook } from '../../shared/book/import.ts'
+import { bookProblemText } from '../../shared/book/importProblems.ts'
+import { MAX_ID_LENGTH, MAX_TEXT_LENGTH } from '../../shared/schema/guards.ts'
 import { loanFigures } from '../../shared/ledger/engine.ts'
 import { addCity, readCities } from '../../shared/schema/city.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, readArchivedWith, updateLoan } from '../../shared/schema/loan.ts'
+import { undoLoanEdit } from '../../shared/schema/loanEdit.ts'
 import { recordDeposit } from '../../shared/schema/payment.ts'
 import { addPerson, archivePerson, updatePerson } from '../../shared/schema/person.ts'
 import {
@@ -96,6 +100,25 @@ function richBook(): { lender: Y.Doc; cities: Y.Doc } {
   if (!waiver.ok) throw new Error('waiver')
   voidWaiver(lender, waiver.waiverId, 'not agreed', { now: at(11) })
   updateLoan(lender, other, { status: 'defaulted' }, { now: at(12), by })
+  // Old dues from paper, on simple interest; its rate changed, and the change undone.
+  const paper = addLoan(
+    lender,
+    {
+      personId,
+      amount: 2_000_000,
+      interestRate: 18,
+      interestType: 'per_annum',
+      startDate: '2026-03-01',
+      dueDate: '2027-03-01',
+      description: 'पुराना खाता',
+      interestOn: 'principal',
+      openingInterest: 123_456,
+    },
+    { now: at(16), by },
+  )
+  updateLoan(lender, paper, { interestRate: 24, interestOn: 'balance' }, { now: at(17), by })
+  const rateEdit = readLender(lender).loanEdits.find((edit) => edit.loanId === paper)
+  undoLoanEdit(lender, rateEdit?.id as string, { now: at(18) })
   updatePerson(lender, personId, { phone: '9876543210' }, { now: at(13), by })
   archiveLoan(lender, loanIds[3] as string, { now: at(14), by })
   const snapshot = readLender(lender)
@@ -116,13 +139,33 @@ describe('the book export', () => {
     const book = exportBook(lender, cities, '2026-11-23T09:00:00.000Z')
     const snapshot = readLender(lender)
     expect(book.format).toBe('rin-khata-book')
-    expect(book.version).toBe(1)
+    expect(book.version).toBe(BOOK_VERSION)
     expect(book.people).toHaveLength(snapshot.people.length)
     expect(book.loans).toHaveLength(snapshot.loans.length)
     expect(book.payments).toHaveLength(snapshot.payments.length)
     expect(book.waivers).toHaveLength(1)
     expect(book.voids).toHaveLength(3)
     expect(book.undos).toHaveLength(1)
+    // Each change of a loan's terms, each field's before and after, who and when: the status,
+    // then the rate and rule of the old dues, and the Undo of that.
+    expect(book.loanEdits).toEqual([
+      expect.objectContaining({ changes: { status: ['active', 'defaulted'] }, createdAt: at(12) }),
+      expect.objectContaining({
+        changes: { interestRate: [18, 24], interestOn: ['principal', 'balance'] },
+        createdAt: at(17),
+        createdBy: by,
+      }),
+      expect.objectContaining({
+        changes: { interestRate: [24, 18], interestOn: ['balance', 'principal'] },
+        createdAt: at(18),
+        undoes: book.loanEdits[1]?.id,
+      }),
+    ])
+    expect(book.loans.find((loan) => loan.description === 'पुराना खाता')).toMatchObject({
+      interestOn: 'principal',
+      openingInterest: 123_456,
+      interestRate: 18,
+    })
     expect(book.loans.filter((loan) => loan.archived).length).toBeGreaterThan(1)
     expect(book.loans.some((loan) => loan.archivedWith !== undefined)).toBe(true)
     expect(book.people.find((p) => p.name === 'सीता देवी')).toMatchObject({
@@ -141,7 +184,11 @@ describe('the book export', () => {
     const rows = (name: keyof typeof files) =>
       Papa.parse<Record<string, string>>(files[name].slice(1), { header: true }).data
     const person = rows('people.csv').find((row) => row.Name === 'सीता देवी')
-    expect(person).toMatchObject({ City: 'रामपुर', Relationship: 'Mother', Balance: '0.00' })
+    expect(person).toMatchObject({
+      City: 'रामपुर',
+      Relationship: 'Mother',
+      'Note: balance from paper (not counted)': '0.00',
+    })
 
     const loan = readLender(lender).loans.find((l) => l.description === 'खेती')!
     const expected = loanFigures(loan, TODAY)
@@ -164,10 +211,24 @@ describe('the book export', () => {
     const entry = expected.ledger.entries.find((e) => e.paymentId === live['Payment id'])!
     expect(live).toMatchObject({
       Amount: '3000.00',
-      Interest: (entry.interestPaid / 100).toFixed(2),
-      Principal: (entry.principalPaid / 100).toFixed(2),
+      Interest: (entry.interestPart / 100).toFixed(2),
+      Principal: (entry.principalPart / 100).toFixed(2),
       Description: 'cash',
     })
+    // The truthful split (rule 6a): every live payment's columns add up to its amount, and every
+    // loan's Interest paid + Principal paid + Overpaid to its Paid, with principal never past Lent.
+    const paise = (text: string | undefined) => Math.round(Number(text) * 100)
+    for (const row of rows('payments.csv').filter((r) => r['Payment id'] && r.Voided === '')) {
+      expect(paise(row.Interest) + paise(row.Principal) + paise(row.Overpaid)).toBe(
+        paise(row.Amount),
+      )
+    }
+    for (const row of rows('loans.csv').filter((r) => r['Loan id'])) {
+      expect(paise(row['Interest paid']) + paise(row['Principal paid']) + paise(row.Overpaid)).toBe(
+        paise(row.Paid),
+      )
+      expect(paise(row['Principal paid'])).toBeLessThanOrEqual(paise(row.Lent))
+    }
 
     const zipped = unzipSync(bookCsvZip(lender, cities, TODAY))
     expect(Object.keys(zipped).sort()).toEqual(['loans.csv', 'payments.csv', 'people.csv'])
@@ -225,25 +286,85 @@ describe('the book import', () => {
     const parsed = parseBook(JSON.stringify(book))
     expect(parsed.ok).toBe(false)
     if (parsed.ok) return
-    expect(parsed.problems).toContain(
-      'payments[12].amount: must be a whole number of paise above 0',
-    )
-    expect(parsed.problems).toContain('people[2].name: is missing')
+    expect(parsed.problems).toContainEqual({
+      kind: 'field',
+      record: expect.objectContaining({ list: 'payments', index: 12 }),
+      field: 'amount',
+      issue: 'notAmount',
+    })
+    expect(parsed.problems).toContainEqual({
+      kind: 'field',
+      record: { list: 'people', index: 2 },
+      field: 'name',
+      issue: 'missing',
+    })
 
     book.payments[12].amount = 100
     book.people[2].name = 'Back'
     const linked = parseBook(JSON.stringify(book))
-    expect(linked).toEqual({ ok: false, problems: ['loans[4].personId: no person has this id'] })
+    expect(linked).toEqual({
+      ok: false,
+      problems: [
+        { kind: 'noPerson', record: expect.objectContaining({ list: 'loans', index: 4 }) },
+      ],
+    })
+  })
+
+  it('refuses what the server would refuse: over-long texts and ids, with the limit named', () => {
+    const { lender, cities } = richBook()
+    const book = JSON.parse(bookJson(exportBook(lender, cities, '2026-11-23T09:00:00.000Z')))
+    // Written, these would never be stored: the server refuses a value this size, and the device
+    // would send it again at every connection.
+    book.people[1].name = 'x'.repeat(MAX_TEXT_LENGTH + 1)
+    book.loans[2].id = 'l'.repeat(MAX_ID_LENGTH + 1)
+    book.payments[3].createdAt = `2026-11-22T10:00:00.000Z${' '.repeat(200)}`
+    const parsed = parseBook(JSON.stringify(book))
+    expect(parsed.ok).toBe(false)
+    if (parsed.ok) return
+    const found = parsed.problems.map((p) => (p.kind === 'field' ? [p.field, p.issue] : p.kind))
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['name', 'tooLong'],
+        ['id', 'tooLong'],
+        ['createdAt', 'notTime'],
+      ]),
+    )
+    // The inner sentence says the limit: `max` is the field's own.
+    const limits = parsed.problems.map((problem) => {
+      let max: unknown
+      bookProblemText(problem, (key, values) => {
+        if (key === 'issue.tooLong') max = values?.max
+        return key
+      })
+      return max
+    })
+    expect(limits).toEqual(expect.arrayContaining([MAX_TEXT_LENGTH, MAX_ID_LENGTH]))
+    // The writers refuse the same, so nothing in the app can make such a record.
+    expect(() =>
+      addPerson(
+        new Y.Doc(),
+        { name: 'x'.repeat(MAX_TEXT_LENGTH + 1), cityId: 'c', balance: 0, gender: 'male' },
+        { now: at(1) },
+      ),
+    ).toThrow(TypeError)
   })
 
   it('refuses a file that is not a book', () => {
-    expect(parseBook('not json')).toEqual({
+    expect(parseBook('not json')).toEqual({ ok: false, problems: [{ kind: 'notJson' }] })
+    expect(parseBook(JSON.stringify({ format: 'other' }))).toEqual({
       ok: false,
-      problems: ['file: is not JSON (choose the .json file an export made)'],
+      problems: [{ kind: 'notBook' }],
     })
-    const parsed = parseBook(JSON.stringify({ format: 'other' }))
-    expect(parsed.ok).toBe(false)
-    if (!parsed.ok) expect(parsed.problems[0]).toBe('format: must be "rin-khata-book"')
+    expect(parseBook('null')).toEqual({ ok: false, problems: [{ kind: 'notBook' }] })
+    const { lender, cities } = richBook()
+    const newer = {
+      ...exportBook(lender, cities, '2026-11-23T09:00:00.000Z'),
+      version: BOOK_VERSION + 1,
+    }
+    expect(parseBook(JSON.stringify(newer))).toEqual({
+      ok: false,
+      problems: [{ kind: 'newerVersion' }],
+    })
   })
 
   it('refuses a book that is not empty and changes nothing', () => {

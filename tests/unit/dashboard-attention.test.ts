@@ -93,12 +93,21 @@ describe('a person’s next due date', () => {
     })
   })
 
-  test('loans not counted as outstanding (marked defaulted or overdue by hand) are left out, as in Due today', () => {
+  test('a label never hides a loan that owes: marked defaulted or overdue by hand, it still counts (rule 8)', () => {
+    // Before issue 27 these two were left out and the person showed nothing due: that was the bug.
     const loans = [
       loan('a', 'p', { dueDate: '2026-01-31', status: 'defaulted' }),
       loan('b', 'p', { dueDate: '2026-02-28', status: 'overdue' }),
     ]
-    expect(personAttention(loans, today)).toEqual({ kind: 'none' })
+    expect(personAttention(loans, today)).toEqual({
+      kind: 'overdue',
+      dueDate: '2026-01-31',
+      days: -43,
+    })
+    // Even stored `paid` (two devices merged one): it owes, so it counts.
+    expect(personAttention([loan('c', 'p', { status: 'paid' })], today)).toMatchObject({
+      kind: 'later',
+    })
   })
 })
 
@@ -177,6 +186,10 @@ describe('dashboard order: what needs action first', () => {
       totalDue,
       totalPaid: 0,
       reckoning: { lent: 0, interest: 0, paid: 0, overpaid: 0, waived: 0, due: 0 },
+      defaultedLoans: 0,
+      defaultedDue: 0,
+      collectedToday: 0,
+      collectedThisMonth: 0,
     }))
 
   test('sorted rows: every overdue row before every due-soon row, before the rest', () => {

@@ -12,8 +12,10 @@ import {
   periodInterest,
   replayLoan,
   summarizeDashboard,
+  statusMessages,
   summarizePerson,
   validateDeposit,
+  validateStatus,
   withDashboardRow,
   type DepositInput,
   type LedgerLoan,
@@ -217,6 +219,13 @@ describe('replay rules', () => {
       lastPaymentDate: '2025-01-01',
       settled: false,
       overpaid: 0,
+      principalLeft: rs('10,000'),
+      interestOwed: 0,
+      totalInterestCharged: 0,
+      totalInterestPart: 0,
+      totalPrincipalPart: 0,
+      totalInterestWaived: 0,
+      totalPrincipalWaived: 0,
     })
   })
 })
@@ -253,24 +262,47 @@ describe('interest arithmetic', () => {
   })
 })
 
-describe('status', () => {
+describe('status (rule 8, corrected in issue 27: a label never hides money)', () => {
+  // `owesNothing` is what the engine passes as `settled`: nothing is due today.
   test.each([
-    { stored: 'active', settled: false, due: '2025-06-01', shown: 'Active', outstanding: true },
-    { stored: 'active', settled: false, due: '2025-05-31', shown: 'Overdue', outstanding: true },
-    { stored: 'active', settled: true, due: '2025-05-31', shown: 'Paid', outstanding: false },
-    { stored: 'overdue', settled: false, due: '2025-12-31', shown: 'Overdue', outstanding: false },
-    {
-      stored: 'defaulted',
-      settled: false,
-      due: '2025-01-01',
-      shown: 'Defaulted',
-      outstanding: false,
-    },
-    { stored: 'defaulted', settled: true, due: '2025-01-01', shown: 'Paid', outstanding: false },
-    { stored: 'paid', settled: false, due: '2025-12-31', shown: 'Paid', outstanding: false },
-  ] as const)('stored $stored, settled $settled, due $due → $shown', (r) => {
-    expect(displayStatus(r.stored, r.settled, r.due, '2025-06-01')).toBe(r.shown)
-    expect(isOutstanding(r.stored, r.settled)).toBe(r.outstanding)
+    { stored: 'active', owesNothing: false, due: '2025-06-01', shown: 'Active' },
+    { stored: 'active', owesNothing: false, due: '2025-05-31', shown: 'Overdue' },
+    { stored: 'active', owesNothing: true, due: '2025-05-31', shown: 'Paid' },
+    { stored: 'overdue', owesNothing: false, due: '2025-12-31', shown: 'Overdue' },
+    { stored: 'defaulted', owesNothing: false, due: '2025-01-01', shown: 'Defaulted' },
+    { stored: 'defaulted', owesNothing: true, due: '2025-01-01', shown: 'Paid' },
+    // Stored paid on a loan that owes (merged from two devices, or a void revived the debt): it
+    // is read as active, never Paid. Before issue 27 this showed Paid with money still due.
+    { stored: 'paid', owesNothing: false, due: '2025-12-31', shown: 'Active' },
+    { stored: 'paid', owesNothing: false, due: '2025-05-31', shown: 'Overdue' },
+    { stored: 'paid', owesNothing: true, due: '2025-05-31', shown: 'Paid' },
+  ] as const)('stored $stored, owes nothing $owesNothing, due $due → $shown', (r) => {
+    expect(displayStatus(r.stored, r.owesNothing, r.due, '2025-06-01')).toBe(r.shown)
+  })
+
+  test('outstanding is a balance due today above 0, whatever the label', () => {
+    expect(isOutstanding(1)).toBe(true)
+    expect(isOutstanding(0)).toBe(false)
+    for (const status of ['active', 'overdue', 'defaulted', 'paid'] as const) {
+      const f = loanFigures(loan('m', 'x', monthly, monthlyPayments, { status }), '2025-04-01')
+      expect(f).toMatchObject({ outstanding: true, totalDue: rs('5,400.92') })
+      expect(f.status).toBe(
+        status === 'paid' ? 'Active' : displayStatus(status, false, '2025-12-31', '2025-04-01'),
+      )
+      expect(f.defaulted).toBe(status === 'defaulted')
+    }
+  })
+
+  test('Paid cannot be stored on a loan that owes; any other label can', () => {
+    expect(validateStatus('paid', rs('5,400.92'))).toEqual({ ok: false, reason: 'owes' })
+    expect(statusMessages.owes).toBe(
+      'A loan that still owes cannot be marked Paid: settle it for less instead',
+    )
+    expect(validateStatus('paid', 0)).toEqual({ ok: true })
+    for (const status of ['active', 'overdue', 'defaulted'] as const) {
+      expect(validateStatus(status, rs('5,400.92'))).toEqual({ ok: true })
+      expect(validateStatus(status, 0)).toEqual({ ok: true })
+    }
   })
 })
 
@@ -294,15 +326,29 @@ function loan(
 }
 
 describe('loan figures', () => {
-  test('as of 2025-04-01: principal remaining, interest and total due add up', () => {
+  test('as of 2025-04-01: principal left, interest due and total due add up (truthful split)', () => {
+    // The ₹5,000 of 2025-03-02 pays the interest owed first (₹97.26 carried + ₹199.18 of the
+    // period = ₹296.44), then ₹4,703.56 of principal: 10,000 − 4,703.56 = ₹5,296.44 left. Since
+    // then 30 days on ₹5,296.44 = ₹104.48 of interest. Before issue 27 this said principal
+    // ₹5,199.18 and interest ₹201.74: the old split, which calls the carried ₹97.26 principal.
     const f = loanFigures(loan('m', 'x', monthly, monthlyPayments), '2025-04-01')
     expect(f).toMatchObject({
       status: 'Active',
       outstanding: true,
-      principalRemaining: rs('5,199.18'),
+      defaulted: false,
+      principalRemaining: rs('5,296.44'),
       totalDue: rs('5,400.92'),
-      currentInterest: rs('201.74'),
+      currentInterest: rs('104.48'),
+      unpaidInterest: 0,
+      accruingInterest: rs('104.48'),
       totalPaid: rs('5,100'),
+    })
+    expect(f.position).toMatchObject({
+      interestPaid: rs('396.44'),
+      principalPaid: rs('4,703.56'),
+      overpaid: 0,
+      paid: rs('5,100'),
+      interestCharged: rs('500.92'),
     })
   })
 
@@ -349,21 +395,39 @@ describe('person and dashboard summaries', () => {
   const sita = [loan('n', 'sita', { ...monthly, amount: rs('50,000') }, [])]
   const stranger = [loan('z', 'nobody', monthly, [])]
 
-  test('a person sums only outstanding loans, yet totalPaid counts every loan', () => {
+  test('a person sums every loan that owes, defaulted ones too (rule 8), and shows those apart', () => {
     const summary = summarizePerson(ravi, today)
     const m = loanFigures(ravi[0] as LedgerLoan, today)
+    const d = loanFigures(ravi[2] as LedgerLoan, today)
+    // The defaulted ₹3,000: 31 days to 2025-02-01 = ₹61.15 (300,000 × 2,400 × 31 / 3,650,000 =
+    // 6,115.07 paise), so the ₹500 pays ₹61.15 interest and ₹438.85 principal: ₹2,561.15 left.
+    // Then 59 days to 2025-04-01: 256,115 × 2,400 × 59 / 3,650,000 = 9,935.85 → ₹99.36.
+    expect(d).toMatchObject({
+      status: 'Defaulted',
+      outstanding: true,
+      defaulted: true,
+      principalRemaining: rs('2,561.15'),
+      currentInterest: rs('99.36'),
+      totalDue: rs('2,660.51'),
+    })
     expect(summary).toEqual({
-      activeLoans: 1,
+      // m and d owe; s was paid off (₹2,100 on a ₹2,000 loan), so it adds nothing and is not counted.
+      activeLoans: 2,
       loanCount: 3,
-      principalRemaining: m.principalRemaining,
-      currentInterest: m.currentInterest,
-      totalDue: m.totalDue,
+      principalRemaining: m.principalRemaining + rs('2,561.15'),
+      currentInterest: m.currentInterest + rs('99.36'),
+      totalDue: m.totalDue + rs('2,660.51'),
       totalPaid: rs('5,100') + rs('2,100') + rs('500'),
-      // Added with issue 11: the reckoning sums every loan, settled and defaulted ones included.
       reckoning: expect.objectContaining({
         lent: rs('15,000'),
         paid: rs('5,100') + rs('2,100') + rs('500'),
+        due: m.totalDue + rs('2,660.51'),
       }),
+      defaultedLoans: 1,
+      defaultedDue: rs('2,660.51'),
+      // No payment is dated in April 2025, the month of `today`.
+      collectedToday: 0,
+      collectedThisMonth: 0,
     })
     expect(summary.principalRemaining + summary.currentInterest).toBe(summary.totalDue)
   })
@@ -377,11 +441,12 @@ describe('person and dashboard summaries', () => {
     ]
     const dash = summarizeDashboard(people, [...ravi, ...sita, ...stranger], today)
     expect(dash.rows.map((r) => r.name)).toEqual(['Sita', 'Ravi', 'Anil', 'bina'])
-    expect(dash.rows[1]).toMatchObject({ personId: 'ravi', phone: '9800000000', activeLoans: 1 })
+    expect(dash.rows[1]).toMatchObject({ personId: 'ravi', phone: '9800000000', activeLoans: 2 })
     expect(dash.totalUsers).toBe(4)
-    expect(dash.activeLoans).toBe(2)
-    expect(dash.totalPrincipal).toBe(rs('50,000') + rs('5,199.18'))
+    expect(dash.activeLoans).toBe(3)
+    expect(dash.totalPrincipal).toBe(rs('50,000') + rs('5,296.44') + rs('2,561.15'))
     expect(dash.totalDue).toBe(dash.rows.reduce((s, r) => s + r.totalDue, 0))
+    expect(dash).toMatchObject({ defaultedLoans: 1, defaultedDue: rs('2,660.51') })
     // The stranger's loan belongs to nobody passed in, so it is in no row and no tile.
     expect(dash.rows.some((r) => r.personId === 'nobody')).toBe(false)
   })
@@ -441,7 +506,7 @@ describe('deposit page', () => {
   })
 
   const valid: DepositInput = {
-    amount: 10000,
+    amount: 6000,
     date: '2025-04-01',
     today: '2025-04-01',
     allocations: [
@@ -480,10 +545,16 @@ describe('deposit page', () => {
       change: {
         allocations: [
           { loanId: 'a', amount: 6000 },
-          { loanId: 'b', amount: 4001 },
+          { loanId: 'b', amount: 1 },
         ],
       },
       message: 'Total allocated amount cannot exceed deposit amount',
+    },
+    {
+      // Rule 11 (issue 27): the ₹40 left over would have been dropped; now it must be placed.
+      why: 'part of the cash not allocated',
+      change: { amount: 10000 },
+      message: 'Total allocated amount cannot be less than deposit amount',
     },
     {
       why: 'nothing allocated',
@@ -492,12 +563,12 @@ describe('deposit page', () => {
     },
     {
       why: 'before a loan starts',
-      change: { date: '2025-02-01', allocations: [{ loanId: 'b', amount: 100 }] },
+      change: { amount: 100, date: '2025-02-01', allocations: [{ loanId: 'b', amount: 100 }] },
       message: "Deposit date cannot be before the loan's start date",
     },
     {
       why: 'unknown loan',
-      change: { allocations: [{ loanId: 'gone', amount: 100 }] },
+      change: { amount: 100, allocations: [{ loanId: 'gone', amount: 100 }] },
       message: 'Loan not found',
     },
   ] as { why: string; change: Partial<DepositInput>; message: string }[])(
@@ -508,6 +579,34 @@ describe('deposit page', () => {
       if (!result.ok) expect(depositMessages[result.reason]).toBe(r.message)
     },
   )
+
+  test('the whole amount on loans, however much more than they owe, is accepted (the rest is overpaid)', () => {
+    // Cash is never dropped: ₹100 on a loan owing less is recorded, and the replay keeps the
+    // excess as overpaid (see the ₹1,00,000 example).
+    expect(
+      validateDeposit({
+        ...valid,
+        amount: 100_000_00,
+        allocations: [{ loanId: 'a', amount: 100_000_00 }],
+      }),
+    ).toEqual({
+      ok: true,
+      allocations: [{ loanId: 'a', amount: 100_000_00 }],
+    })
+  })
+
+  test('unallocated comes after the amount, the date and the other allocation checks', () => {
+    // Nothing allocated is `noAllocation`, not `unallocated`.
+    expect(validateDeposit({ ...valid, allocations: [] })).toEqual({
+      ok: false,
+      reason: 'noAllocation',
+    })
+    // Short of the amount and dated in the future: the date is reported.
+    expect(validateDeposit({ ...valid, amount: 7000, date: '2025-05-01' })).toEqual({
+      ok: false,
+      reason: 'futureDate',
+    })
+  })
 
   test('when several rules fail, the first in the spec’s order wins', () => {
     // A future date AND over-allocation AND an unknown loan: the date is reported.
@@ -521,6 +620,7 @@ describe('deposit page', () => {
     expect(
       validateDeposit({
         ...valid,
+        amount: 2,
         date: '2025-02-01',
         allocations: [
           { loanId: 'gone', amount: 1 },

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { addDays } from '../../shared/dates.ts'
+import { FIRST_EPOCH_DAY, LAST_EPOCH_DAY, addDays, fromEpochDay } from '../../shared/dates.ts'
 import {
   loanAsOf,
   loanFigures,
@@ -15,9 +15,12 @@ import {
   settlingAmount,
   summarizePerson,
   type LedgerLoan,
+  type LoanLedger,
   type PaymentFact,
   type WaiverFact,
 } from '../../shared/ledger/engine.ts'
+import { MAX_PAISE } from '../../shared/money.ts'
+import { MAX_RATE } from '../../shared/schema/guards.ts'
 import { loanAsOf as legacyAsOf } from './legacy/asOf.ts'
 import { loanFigures as legacyFigures } from './legacy/figures.ts'
 import { replayLoan as legacyReplay } from './legacy/replay.ts'
@@ -121,6 +124,84 @@ describe('Pay Full (settlingAmount)', () => {
   }, 60_000)
 })
 
+describe('every search ends, whatever the loan holds', () => {
+  // Anything the writers accept, to its edges: up to ₹1,000 crore, up to 999.99 % a month, any
+  // day of the years 0001–9999. Such a loan's figures pass 2^53 paise within decades.
+  const day = fc.integer({ min: FIRST_EPOCH_DAY, max: LAST_EPOCH_DAY }).map(fromEpochDay)
+  const paise = fc.oneof(fc.constantFrom(1, MAX_PAISE), fc.integer({ min: 1, max: MAX_PAISE }))
+  const fact = fc.record({ date: day, amount: paise, createdAt })
+  const extremeLoan = fc
+    .record({
+      amount: paise,
+      interestRate: fc.oneof(
+        fc.constantFrom(0, MAX_RATE),
+        fc.integer({ min: 0, max: MAX_RATE * 100 }).map((h) => h / 100),
+      ),
+      interestType: fc.constantFrom('per_annum' as const, 'per_month' as const),
+      startDate: fc.oneof(fc.constantFrom('0001-01-01', '9999-12-31'), day),
+      payments: fc.array(fact, { maxLength: 8 }),
+      waivers: fc.array(fact, { maxLength: 2 }),
+    })
+    .map((loan): LedgerLoan => ({
+      ...loan,
+      id: 'loan',
+      personId: 'person',
+      dueDate: '9999-12-31',
+      status: 'active',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      payments: loan.payments.map((p, i) => ({ ...p, id: `p${i}` })),
+      waivers: loan.waivers.map((w, i) => ({ ...w, id: `w${i}` })),
+    }))
+
+  test('Pay Full is found at the edges, and is exact wherever paise still are', () => {
+    fc.assert(
+      fc.property(
+        extremeLoan,
+        fc.oneof(fc.constantFrom('0001-01-01', '9999-12-31'), day),
+        day,
+        (loan, date, today) => {
+          const amount = settlingAmount(loan, date, today)
+          expect(typeof amount).toBe('number')
+          const settleOn = date > today ? date : today
+          if (Number.isSafeInteger(amount) && amount > 1 && settleOn >= loan.startDate) {
+            expect(dueWith(loan, date, amount, settleOn)).toBe(0)
+          }
+          // The other figures of such a loan are numbers too, never a throw.
+          expect(() => loanFigures(loan, today)).not.toThrow()
+          expect(() => summarizePerson([loan], today)).not.toThrow()
+        },
+      ),
+      { numRuns: 300 },
+    )
+  }, 60_000)
+
+  test('a balance grown past every number by thousands of one-paisa payments', () => {
+    // 999.99 % a month is 33 % a day: a paisa paid daily leaves the interest unpaid, which then
+    // earns interest too, and the balance passes 10^308 within 2,500 days.
+    const payments: PaymentFact[] = Array.from({ length: 3_000 }, (_, i) => ({
+      id: `p${i}`,
+      date: addDays('2000-01-02', i),
+      amount: 1,
+      createdAt: '2020-01-01T00:00:00.000Z',
+    }))
+    const loan: LedgerLoan = {
+      id: 'loan',
+      personId: 'person',
+      amount: MAX_PAISE,
+      interestRate: MAX_RATE,
+      interestType: 'per_month',
+      startDate: '2000-01-01',
+      dueDate: '2001-01-01',
+      status: 'active',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      payments,
+    }
+    expect(replayLedgerLoan(loan).currentBalance).toBe(Infinity)
+    expect(settlingAmount(loan, '2010-01-01', '2010-01-01')).toBe(Infinity)
+    expect(() => summarizePerson([loan], '2010-01-01')).not.toThrow()
+  })
+})
+
 describe('money is conserved', () => {
   test('lent + interest = paid − overpaid + waived + due, for every loan on every day', () => {
     fc.assert(
@@ -199,35 +280,105 @@ describe('voids and order', () => {
   }, 60_000)
 })
 
+/**
+ * A ledger cut down to the fields the engine had before issue 27: the hidden agreement with the
+ * old app reads these, and under the old rule they must not change by a paisa. The truthful split
+ * (issue 27) only adds fields.
+ */
+function oldFields(ledger: LoanLedger) {
+  const {
+    principalLeft: _pl,
+    interestOwed: _io,
+    totalInterestCharged: _tc,
+    totalInterestPart: _ti,
+    totalPrincipalPart: _tp,
+    totalInterestWaived: _tiw,
+    totalPrincipalWaived: _tpw,
+    ...rest
+  } = ledger
+  return {
+    ...rest,
+    entries: ledger.entries.map(
+      ({
+        principalLeftBefore: _a,
+        interestOwedBefore: _b,
+        interestPart: _c,
+        principalPart: _d,
+        interestWaived: _e,
+        principalWaived: _f,
+        principalLeft: _g,
+        interestOwed: _h,
+        ...entry
+      }) => entry,
+    ),
+  }
+}
+
 describe('no voids, no waivers: every old output is unchanged', () => {
   test('replayLoan, loanAsOf and loanFigures’ old fields equal the engine before issue 11', () => {
+    // The old rule is the default: absent, or said outright, with or without a zero opening interest.
+    const oldRule = fc.constantFrom<Partial<LedgerLoan>>(
+      {},
+      { interestOn: 'balance' },
+      { openingInterest: 0 },
+      { interestOn: 'balance', openingInterest: 0 },
+    )
     fc.assert(
-      fc.property(loanAndDay(plainLoan), fc.boolean(), ({ loan, day }, emptyWaivers) => {
-        const input = emptyWaivers ? { ...loan, waivers: [] } : loan
-        expect(replayLoan(input, input.payments)).toStrictEqual(legacyReplay(loan, loan.payments))
-        expect(replayLedgerLoan(input)).toStrictEqual(legacyReplay(loan, loan.payments))
-        expect(loanAsOf(input, input.payments, day)).toStrictEqual(
-          legacyAsOf(loan, loan.payments, day),
-        )
-        const now = loanFigures(input, day)
-        const old = legacyFigures(loan, day)
-        for (const key of Object.keys(old) as (keyof typeof old)[]) {
-          expect(now[key]).toStrictEqual(old[key])
-        }
-        expect(now.waived).toBe(0)
-        expect(now.settledByWaiver).toBe(false)
-      }),
+      fc.property(
+        loanAndDay(plainLoan),
+        fc.boolean(),
+        oldRule,
+        ({ loan, day }, emptyWaivers, rule) => {
+          const input = { ...loan, ...rule, ...(emptyWaivers && { waivers: [] }) }
+          const legacy = legacyReplay(loan, loan.payments)
+          expect(oldFields(replayLoan(input, input.payments))).toStrictEqual(legacy)
+          expect(oldFields(replayLedgerLoan(input))).toStrictEqual(legacy)
+          expect(loanAsOf(input, input.payments, day)).toStrictEqual(
+            legacyAsOf(loan, loan.payments, day),
+          )
+          const now = loanFigures(input, day)
+          const old = legacyFigures(loan, day)
+          expect(oldFields(now.ledger)).toStrictEqual(old.ledger)
+          expect(now.asOf).toStrictEqual(old.asOf)
+          expect(now.totalDue).toBe(old.totalDue)
+          expect(now.totalPaid).toBe(old.totalPaid)
+          // Principal and interest are the truthful split now (rule 6a): the same due, divided so
+          // that carried interest paid off is interest, never principal, so principal left is never
+          // below the old figure.
+          expect(now.principalRemaining + now.currentInterest).toBe(
+            old.principalRemaining + old.currentInterest,
+          )
+          expect(now.principalRemaining).toBeGreaterThanOrEqual(old.principalRemaining)
+          // Outstanding is what is due today (rule 8, corrected), whatever the label.
+          expect(now.outstanding).toBe(now.totalDue > 0)
+          expect(now.waived).toBe(0)
+          expect(now.settledByWaiver).toBe(false)
+        },
+      ),
       { numRuns: 1000 },
     )
   }, 60_000)
 
-  test('a person’s old tiles are unchanged', () => {
+  test('a person’s tiles: paid and counts as before; every loan that owes counts (rule 8)', () => {
     const arb = fc.array(plainLoan, { maxLength: 4 })
     fc.assert(
       fc.property(arb, fc.integer({ min: 0, max: 5000 }), (loans, offset) => {
         const day = addDays('2020-01-01', offset)
-        const { reckoning: _r, ...now } = summarizePerson(loans, day)
-        expect(now).toStrictEqual(legacySummary(loans, day))
+        const now = summarizePerson(loans, day)
+        const old = legacySummary(loans, day)
+        expect(now.loanCount).toBe(old.loanCount)
+        expect(now.totalPaid).toBe(old.totalPaid)
+        const figures = loans.map((loan) => loanFigures(loan, day))
+        const owing = figures.filter((f) => f.totalDue > 0)
+        expect(now.activeLoans).toBe(owing.length)
+        expect(now.totalDue).toBe(figures.reduce((s, f) => s + f.totalDue, 0))
+        expect(now.principalRemaining + now.currentInterest).toBe(now.totalDue)
+        // A label never takes a loan out (the old tiles left out the defaulted ones).
+        expect(now.totalDue).toBeGreaterThanOrEqual(old.totalDue)
+        expect(now.defaultedLoans).toBe(
+          loans.filter((l, i) => l.status === 'defaulted' && (figures[i]?.totalDue ?? 0) > 0)
+            .length,
+        )
       }),
       { numRuns: 200 },
     )

@@ -151,12 +151,35 @@ describe('deposit preview: the payment replayed among all facts', () => {
         amount: rs('8,241.26'),
         interestPaid: rs('203.84'),
         principalPaid: rs('8,037.42'),
+        ownOverpaid: 0,
         overpaid: 0,
         dueTodayBefore: rs('8,560.11'),
         dueTodayAfter: 0,
+        principalLeftAfter: 0,
+        interestDueAfter: 0,
         dueOnDateBefore: rs('10,203.84'),
       },
     ])
+  })
+
+  test('the split is the truthful one: carried interest is paid as interest, not principal', () => {
+    // The engine notes' example: ₹100 on 2025-01-31 leaves ₹97.26 of the ₹197.26 interest owed.
+    // ₹5,000 on 2025-03-02 then pays ₹97.26 + ₹199.18 = ₹296.44 interest and ₹4,703.56
+    // principal (the old app said ₹199.18 and ₹4,800.82).
+    const loan = monthly([payment('p1', '2025-01-31', '100')])
+    const [line] = previewDeposit(
+      [loan],
+      { date: '2025-03-02', allocations: [{ loanId: 'loan', amount: rs('5,000') }] },
+      '2025-03-02',
+    )
+    expect(line).toMatchObject({
+      interestPaid: rs('296.44'),
+      principalPaid: rs('4,703.56'),
+      ownOverpaid: 0,
+      principalLeftAfter: rs('5,296.44'),
+      interestDueAfter: 0,
+      dueTodayAfter: rs('5,296.44'),
+    })
   })
 
   test('the old as-of amount shows the overpayment it causes on the later payment', () => {
@@ -187,9 +210,12 @@ describe('deposit preview: the payment replayed among all facts', () => {
         amount: rs('500'),
         interestPaid: rs('165.59'),
         principalPaid: rs('334.41'),
+        ownOverpaid: 0,
         overpaid: 0,
         dueTodayBefore: rs('8,560.11'),
         dueTodayAfter: rs('8,060.11'),
+        principalLeftAfter: rs('8,060.11'),
+        interestDueAfter: 0,
         dueOnDateBefore: rs('8,560.11'),
       },
     ])

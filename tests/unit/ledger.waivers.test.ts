@@ -35,9 +35,9 @@ function waiver(id: string, date: string, rupees: string, note?: string): Waiver
 const voided = { voidId: 'v1', reason: 'typed ₹20,000 for ₹2,000', at: '2025-04-01T12:00:00.000Z' }
 
 // The engine notes' first worked example: ₹10,000 at 2 % a month from 2025-01-01, ₹100 on
-// 2025-01-31 and ₹5,000 on 2025-03-02. As of 2025-04-01 ₹5,400.92 is due, of which ₹5,199.18 is
-// principal, ₹97.26 the first period's unpaid interest carried into the balance and ₹104.48 the
-// interest of the 30 days since the last payment (₹5,296.44 × 24 % × 30 / 365).
+// 2025-01-31 and ₹5,000 on 2025-03-02. As of 2025-04-01 ₹5,400.92 is due: ₹5,296.44 principal
+// left (the ₹5,000 paid the ₹296.44 of interest owed first, then ₹4,703.56 of principal) and
+// ₹104.48 of interest for the 30 days since the last payment (₹5,296.44 × 24 % × 30 / 365).
 function example(extra: Partial<LedgerLoan> = {}): LedgerLoan {
   return {
     id: 'loan',
@@ -98,19 +98,24 @@ describe('the reckoning closes: lent + interest − (paid − overpaid) − waiv
     })
   })
 
-  test('the old figures and the unpaid interest line tell the same story', () => {
+  test('the truthful figures and the old ones tell the same due', () => {
     const f = loanFigures(example(), today)
     expect(f).toMatchObject({
-      principalRemaining: rs('5,199.18'),
-      currentInterest: rs('201.74'),
-      unpaidInterest: rs('97.26'),
+      principalRemaining: rs('5,296.44'),
+      currentInterest: rs('104.48'),
+      // Nothing carried: the ₹5,000 paid every paisa of interest owed on 2025-03-02.
+      unpaidInterest: 0,
       accruingInterest: rs('104.48'),
       waived: 0,
       settledByWaiver: false,
     })
-    // Total Amount − Total Paid (the old screen) misses exactly the unpaid interest carried.
-    expect(f.asOf.totalAmount - f.asOf.totalPaid + f.unpaidInterest).toBe(f.totalDue)
-    expect(f.reckoning.interest).toBe(f.asOf.interestAccrued + f.unpaidInterest)
+    // The old app's labels (the ledger's old fields) said ₹4,800.82 of principal paid, ₹97.26
+    // more than the truth: the interest carried from January, which it called principal.
+    expect(f.ledger.totalPrincipalPaid - f.position.principalPaid).toBe(rs('97.26'))
+    expect(f.position.interestPaid + f.position.principalPaid + f.position.overpaid).toBe(
+      f.position.paid,
+    )
+    expect(f.reckoning.interest).toBe(f.position.interestCharged)
   })
 })
 
@@ -210,7 +215,7 @@ describe('waivers: settle for less', () => {
       waived: rs('5,400.92'),
       due: rs('5,400.92'),
     })
-    // The outstanding-only tiles stay as they were (dashboard rule 8).
+    // The tiles count the loans that owe today: the settled one adds nothing (rule 8).
     expect(summary).toMatchObject({ activeLoans: 1, totalDue: rs('5,400.92') })
   })
 })

@@ -5,18 +5,49 @@
  */
 import fc from 'fast-check'
 import * as Y from 'yjs'
-import { loansMap, paymentsMap, peopleMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
+import { depositLog, packDeposit } from '../../shared/schema/depositLog.ts'
+import {
+  loanEditsMap,
+  loansMap,
+  paymentsMap,
+  peopleMap,
+  undosMap,
+  voidsMap,
+  waiversMap,
+} from '../../shared/schema/doc.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
+import { undoLoanEdit } from '../../shared/schema/loanEdit.ts'
 import { movePaymentsToLog, readPayments, recordDeposit } from '../../shared/schema/payment.ts'
 import {
   addPerson,
   archivePerson,
+  readStoredPerson,
   restorePerson,
   updatePerson,
 } from '../../shared/schema/person.ts'
 import { readVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
 import { recordWaiver } from '../../shared/schema/waiver.ts'
+import { POISONS } from '../fixtures/poisoned.ts'
+
+// The attack run's bad records, each skipped whole (a payment under another's id is `reuseId`),
+// that a device here can decode: lib0 as it ships cannot decode a value nested thousands deep
+// (the app's builds can, see scripts/lib0Depth.ts).
+const SHALLOW_POISONS = POISONS.filter(
+  (poison) =>
+    !poison.deep &&
+    poison.skipped.length > 0 &&
+    poison.skipped.every((entry) => entry.reason === 'malformed'),
+)
+const COLLECTIONS = {
+  people: peopleMap,
+  loans: loansMap,
+  payments: paymentsMap,
+  waivers: waiversMap,
+  voids: voidsMap,
+  undos: undosMap,
+  loanEdits: loanEditsMap,
+}
 
 // Few distinct values, so that ties (same createdAt, same date) and same-field conflicts are common.
 export const timestamp = fc.constantFrom(
@@ -55,14 +86,21 @@ const commandOnly = fc.oneof(
     amount: paise,
     interestRate: fc.constantFrom(0, 1.75, 2, 24),
     startDate: date,
+    interestOn: fc.constantFrom(undefined, 'balance', 'principal' as const),
+    openingInterest: fc.constantFrom(undefined, 0, 5_000_00),
   }),
   fc.record({
     kind: fc.constant('updateLoan'),
     pick,
     amount: fc.option(paise, { nil: undefined }),
+    interestRate: fc.option(fc.constantFrom(18, 24), { nil: undefined }),
     startDate: fc.option(date, { nil: undefined }),
     status: fc.option(fc.constantFrom('active', 'defaulted', 'paid' as const), { nil: undefined }),
+    interestOn: fc.option(fc.constantFrom('balance', 'principal' as const), { nil: undefined }),
+    openingInterest: fc.option(fc.constantFrom(0, 1_000_00), { nil: undefined }),
   }),
+  // An Undo of a change to a loan's terms (the nth record of the history).
+  fc.record({ kind: fc.constant('undoLoanEdit'), pick }),
   fc.record({ kind: fc.constantFrom('archiveLoan', 'restoreLoan'), pick }),
   fc.record({
     kind: fc.constant('deposit'),
@@ -74,13 +112,38 @@ const commandOnly = fc.oneof(
   fc.record({ kind: fc.constant('migrate') }),
   fc.record({ kind: fc.constant('waive'), pick, date, amount: paise }),
   fc.record({ kind: fc.constantFrom('voidDeposit', 'voidWaiver', 'undoVoids'), pick }),
+  // What no app writes: a bad record of the attack run, a payment under another's id (the same
+  // payment again, or a different one), an entry taken out of its collection.
+  fc.record({ kind: fc.constant('poison'), which: fc.nat({ max: SHALLOW_POISONS.length - 1 }) }),
+  fc.record({
+    kind: fc.constant('reuseId'),
+    pick,
+    amount: fc.option(paise, { nil: undefined }),
+    when: fc.constantFrom('same', 'earlier', 'now'),
+  }),
 )
+
+/** An entry taken out of its collection: no app does it, but a doc from the network may. */
+const drop = fc.record({
+  kind: fc.constant('drop'),
+  collection: fc.constantFrom(...(Object.keys(COLLECTIONS) as (keyof typeof COLLECTIONS)[])),
+  pick,
+})
 
 /** A command, and who makes it. */
 export const command = fc
   .tuple(commandOnly, actor)
   .map(([cmd, by]) => ({ ...cmd, ...(by && { by }) }))
-export type Command = typeof command extends fc.Arbitrary<infer C> ? C : never
+
+/** A command, or an entry dropped (which loses what it held, so not for the merge tests). */
+export const commandOrDrop = fc.oneof(
+  { arbitrary: command, weight: 9 },
+  { arbitrary: drop.map((cmd) => cmd as Command), weight: 1 },
+)
+
+type CommandOnly = typeof commandOnly extends fc.Arbitrary<infer C> ? C : never
+type Drop = typeof drop extends fc.Arbitrary<infer C> ? C : never
+export type Command = (CommandOnly | Drop) & { by?: { account: string; device: string } }
 
 /** The nth key of a map, in a device-independent order; null when it is empty. */
 export function nth(map: Y.Map<unknown> | Map<string, unknown>, n: number): string | null {
@@ -114,21 +177,34 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
       return 0
     }
     case 'addLoan': {
-      const personId = nth(peopleMap(doc), cmd.pick)
+      // The loan form offers the people the book shows, not the bad records among them.
+      const shown = new Map(
+        [...peopleMap(doc).entries()].filter(([id, entry]) => readStoredPerson(id, entry)),
+      )
+      const personId = nth(shown, cmd.pick)
       if (!personId) return 0
-      const { amount, interestRate, startDate } = cmd
+      const { amount, interestRate, startDate, interestOn, openingInterest } = cmd
       const input = { personId, amount, interestRate, startDate, dueDate: '2026-06-30' }
-      addLoan(doc, { ...input, interestType: 'per_annum', description: '' }, opts)
+      const rule = { interestOn, openingInterest }
+      addLoan(doc, { ...input, ...rule, interestType: 'per_annum', description: '' }, opts)
       return 0
     }
     case 'updateLoan': {
       const id = nth(loansMap(doc), cmd.pick)
       const patch = {
         ...(cmd.amount !== undefined && { amount: cmd.amount }),
+        ...(cmd.interestRate !== undefined && { interestRate: cmd.interestRate }),
         ...(cmd.startDate !== undefined && { startDate: cmd.startDate }),
         ...(cmd.status !== undefined && { status: cmd.status }),
+        ...(cmd.interestOn !== undefined && { interestOn: cmd.interestOn }),
+        ...(cmd.openingInterest !== undefined && { openingInterest: cmd.openingInterest }),
       }
       if (id) updateLoan(doc, id, patch, opts)
+      return 0
+    }
+    case 'undoLoanEdit': {
+      const editId = nth(loanEditsMap(doc), cmd.pick)
+      if (editId) undoLoanEdit(doc, editId, opts)
       return 0
     }
     case 'archiveLoan':
@@ -189,6 +265,35 @@ export function apply(doc: Y.Doc, cmd: Command, now: string): number {
       const voidId = nth(voidsMap(doc), cmd.pick)
       const target = voidId && readVoid(voidId, voidsMap(doc).get(voidId))?.targetId
       if (target) undoVoidsOf(doc, target, opts)
+      return 0
+    }
+    case 'poison': {
+      doc.transact(() => SHALLOW_POISONS[cmd.which]?.write(doc))
+      return 0
+    }
+    case 'reuseId': {
+      const payments = readPayments(doc)
+      const id = nth(payments, cmd.pick)
+      const payment = id && payments.get(id)
+      if (!payment) return 0
+      const createdAt = { same: payment.createdAt, earlier: '2020-01-01T00:00:00.000Z', now }[
+        cmd.when
+      ]
+      const record = packDeposit({
+        ...payment,
+        description: payment.description ?? 'Deposit payment',
+        createdAt,
+        payments: [
+          { id: payment.id, loanId: payment.loanId, amount: cmd.amount ?? payment.amount },
+        ],
+      })
+      depositLog(doc).push([record])
+      return 0
+    }
+    case 'drop': {
+      const map = COLLECTIONS[cmd.collection](doc)
+      const key = nth(map, cmd.pick)
+      if (key) map.delete(key)
       return 0
     }
   }

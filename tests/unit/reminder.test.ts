@@ -17,7 +17,14 @@ import {
 
 const en = sayIn(messageT('en'))
 const hi = sayIn(messageT('hi'))
-import { loanFigures, overdueLoans } from '../../shared/ledger/engine.ts'
+import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import {
+  askAmounts,
+  depositSplit,
+  loanFigures,
+  overdueLoans,
+  replayLedgerLoan,
+} from '../../shared/ledger/engine.ts'
 import type { LedgerLoan } from '../../shared/ledger/types.ts'
 
 await loadAppCatalogues()
@@ -36,7 +43,7 @@ describe('reminder text', () => {
         {
           lenderName: 'Suresh Traders',
           borrowerName: 'Ramesh',
-          dueTodayPaise: 12_345_67,
+          ask: { kind: 'all', amountPaise: 12_345_67 },
           overdue: [{ loanLabel: 'Loan #abc123', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
           upiLink,
           today: '2026-11-23',
@@ -61,7 +68,7 @@ describe('reminder text', () => {
       {
         lenderName: '',
         borrowerName: 'Sita',
-        dueTodayPaise: 1_00_00_000_00,
+        ask: { kind: 'all', amountPaise: 1_00_00_000_00 },
         overdue: [],
         today: '2026-01-02',
       },
@@ -88,7 +95,7 @@ describe("a borrower's language", () => {
       {
         lenderName: 'Suresh Traders',
         borrowerName: 'रमेश',
-        dueTodayPaise: 2_50_000_00,
+        ask: { kind: 'all', amountPaise: 2_50_000_00 },
         overdue: [{ loanLabel: 'उधार #abc123', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
         upiLink,
         today: '2026-11-23',
@@ -182,6 +189,70 @@ describe('receipt text', () => {
   })
 })
 
+describe('receipt text: the truthful split (issue 27)', () => {
+  // The issue's Ramesh: ₹2,50,000 at 18 % a year for 281 days, then ₹20,000 paid today (all
+  // interest: 25,000,000 × 1,800 × 281 / 3,650,000 = 3,464,383.56 → ₹34,643.84 charged, so
+  // ₹14,643.84 stays owed and ₹2,64,643.84 is due). Then he hands over ₹3,00,000.
+  const today = '2026-11-26'
+  const tractor: LedgerLoan = {
+    id: 'loan-tractor1',
+    personId: 'ramesh',
+    amount: 2_50_000_00,
+    interestRate: 18,
+    interestType: 'per_annum',
+    startDate: addDays(today, -281),
+    dueDate: addDays(today, 84),
+    status: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    payments: [
+      { id: 'p1', date: today, amount: 20_000_00, createdAt: '2026-11-26T10:00:00.000Z' },
+      { id: 'p2', date: today, amount: 3_00_000_00, createdAt: '2026-11-26T11:00:00.000Z' },
+    ],
+  }
+  const split = depositSplit([tractor], ['p2'])
+  const receipt = (say: typeof en) =>
+    receiptText(
+      {
+        lenderName: '',
+        borrowerName: 'Ramesh',
+        amountPaise: split.amount,
+        date: today,
+        lines: split.lines.map((line) => ({
+          loanLabel: 'Loan #ractor1',
+          amountPaise: line.amount,
+          interestPaise: line.interestPart,
+          principalPaise: line.principalPart,
+          overpaidPaise: line.overpaid,
+        })),
+        balanceDuePaise: 0,
+      },
+      say,
+    )
+
+  it('pays the interest owed first, then principal, and says the overpaid rest', () => {
+    expect(
+      loanFigures({ ...tractor, payments: tractor.payments.slice(0, 1) }, today),
+    ).toMatchObject({ totalDue: 2_64_643_84, currentInterest: 14_643_84 })
+    // The old app's labels, which the receipt used to print: no interest, all "principal".
+    const old = replayLedgerLoan(tractor).entries.find((e) => e.paymentId === 'p2')
+    expect([old?.interestPaid, old?.principalPaid]).toEqual([0, 3_00_000_00])
+    expect(receipt(en).split('\n')).toEqual([
+      'Namaste Ramesh,',
+      'Payment receipt.',
+      `Received ₹3,00,000.00 on ${formatDisplayDate(today)}.`,
+      '- Loan #ractor1: ₹3,00,000.00 (interest ₹14,643.84, principal ₹2,50,000.00, overpaid ₹35,356.16)',
+      'Balance due after this payment: ₹0.00',
+      'Thank you.',
+    ])
+  })
+
+  it('says it in Hindi too', () => {
+    expect(receipt(hi)).toContain(
+      '- Loan #ractor1: ₹3,00,000.00 (ब्याज ₹14,643.84, मूलधन ₹2,50,000.00, ज़्यादा चुकाया ₹35,356.16)',
+    )
+  })
+})
+
 describe('links', () => {
   const text = 'Due today: ₹1,000.00\nPay by UPI: upi://pay?pa=a%40ybl&am=10.00'
   it('wa.me carries 91 and the 10 digits, and the whole text percent-encoded', () => {
@@ -228,13 +299,14 @@ describe('overdue loans', () => {
     createdAt: '1',
     payments: [],
   }
-  it('lists outstanding loans past their due date with money due, earliest first', () => {
+  it('lists loans past their due date with money due, whatever their label, earliest first', () => {
     const later = { ...base, id: 'b', dueDate: '2026-09-01', createdAt: '2' }
     const notYet = { ...base, id: 'c', dueDate: '2026-12-01', createdAt: '3' }
     const dueToday = { ...base, id: 'd', dueDate: '2026-11-23', createdAt: '4' }
     const defaulted = { ...base, id: 'e', status: 'defaulted' as const, createdAt: '5' }
     const overdue = overdueLoans([later, notYet, base, dueToday, defaulted], '2026-11-23')
-    expect(overdue.map((o) => o.loan.id)).toEqual(['a', 'b'])
+    // A loan marked defaulted still owes, so it is listed (rule 8; before issue 27 it was left out).
+    expect(overdue.map((o) => o.loan.id)).toEqual(['a', 'e', 'b'])
     expect(overdue[0]!.totalDue).toBe(loanFigures(base, '2026-11-23').totalDue)
   })
   it('leaves out a loan paid off', () => {
@@ -244,5 +316,81 @@ describe('overdue loans', () => {
       payments: [{ id: 'x', amount: 10_000_00, date: '2026-05-01', createdAt: '2026-05-01' }],
     }
     expect(overdueLoans([paid], '2026-11-23')).toEqual([])
+  })
+})
+
+describe('what a reminder asks for', () => {
+  // The issue's borrower: ₹2,50,000 at 18 % a year from 01/04/2026, due 31/03/2027.
+  const notDue: LedgerLoan = {
+    id: 'n',
+    personId: 'p',
+    amount: 2_50_000_00,
+    interestRate: 18,
+    interestType: 'per_annum',
+    startDate: '2026-04-01',
+    dueDate: '2027-03-31',
+    status: 'active',
+    createdAt: '1',
+    payments: [],
+  }
+  const today = '2026-11-25'
+  const overdueLoan: LedgerLoan = {
+    ...notDue,
+    id: 'o',
+    amount: 20_000_00,
+    dueDate: '2026-11-01',
+    status: 'defaulted',
+    createdAt: '2',
+  }
+
+  it('asks for the interest due when nothing is overdue, never for everything by default', () => {
+    const f = loanFigures(notDue, today)
+    const amounts = askAmounts([notDue], today)
+    expect(amounts).toEqual({
+      overdue: 0,
+      interest: f.currentInterest,
+      all: f.totalDue,
+      suggested: 'interest',
+    })
+    expect(amounts.interest).toBeLessThan(amounts.all)
+  })
+
+  it('asks for what is overdue when a loan is past its due date: its whole Due today, whatever its label', () => {
+    const amounts = askAmounts([notDue, overdueLoan], today)
+    const o = loanFigures(overdueLoan, today)
+    const n = loanFigures(notDue, today)
+    expect(amounts).toEqual({
+      overdue: o.totalDue,
+      interest: o.currentInterest + n.currentInterest,
+      all: o.totalDue + n.totalDue,
+      suggested: 'overdue',
+    })
+    // A loan due today is not yet overdue.
+    expect(askAmounts([{ ...overdueLoan, dueDate: today }], today).suggested).toBe('interest')
+    // A loan made today owes no interest yet: then everything due.
+    expect(askAmounts([{ ...notDue, startDate: today }], today)).toMatchObject({
+      interest: 0,
+      suggested: 'all',
+    })
+  })
+
+  it('says what the amount is for, in English and in Hindi', () => {
+    const text = (kind: 'overdue' | 'interest' | 'amount', say = en) =>
+      reminderText(
+        {
+          lenderName: '',
+          borrowerName: 'Ramesh',
+          ask: { kind, amountPaise: 14_643_84 },
+          overdue: [],
+          today: '2026-11-25',
+        },
+        say,
+      ).split('\n')[2]
+    expect(text('overdue')).toBe('Please pay ₹14,643.84, the amount overdue on 25/11/2026.')
+    expect(text('interest')).toBe('Please pay ₹14,643.84, the interest due on 25/11/2026.')
+    expect(text('amount')).toBe('Please pay ₹14,643.84 towards your loan.')
+    expect(text('interest', hi)).toBe('कृपया ₹14,643.84 चुकाएँ: 25/11/2026 तक का बकाया ब्याज।')
+    expect(text('overdue', hi)).toBe('कृपया ₹14,643.84 चुकाएँ: 25/11/2026 तक समय निकल चुका बकाया।')
+    expect(text('amount', hi)).toBe('कृपया अपने उधार के लिए ₹14,643.84 चुकाएँ।')
   })
 })

@@ -171,7 +171,34 @@ describe('loan form', () => {
   it('turns a valid form into paise, a numeric rate and trimmed text', () => {
     expect(checkLoanForm({ ...filled, amount: '10000.05', interestRate: '1.75' })).toEqual({
       ok: true,
-      loan: { ...filled, amount: 1_000_005, interestRate: 1.75, description: 'for the shop' },
+      loan: {
+        ...filled,
+        amount: 1_000_005,
+        interestRate: 1.75,
+        description: 'for the shop',
+        interestOn: 'balance',
+        openingInterest: 0,
+      },
+    })
+  })
+
+  it('takes the rule for unpaid interest, and the interest already due of an old loan', () => {
+    const old = { ...filled, interestOn: 'principal' as const, oldDues: true }
+    expect(checkLoanForm({ ...old, openingInterest: '5000.50' })).toMatchObject({
+      ok: true,
+      loan: { interestOn: 'principal', openingInterest: 500_050 },
+    })
+    // Blank is ₹0; unticked, what was typed is not taken.
+    expect(checkLoanForm({ ...old, openingInterest: ' ' })).toMatchObject({
+      loan: { openingInterest: 0 },
+    })
+    expect(checkLoanForm({ ...old, oldDues: false, openingInterest: '700' })).toMatchObject({
+      loan: { openingInterest: 0 },
+    })
+    expect(checkLoanForm({ ...old, openingInterest: '-5' })).toEqual({
+      ok: false,
+      reason: { money: 'negative' },
+      fields: ['openingInterest'],
     })
   })
 })

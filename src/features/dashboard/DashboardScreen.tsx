@@ -3,9 +3,11 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Attention, DashboardRow } from '../../../shared/ledger/engine.ts'
+import { formatINR } from '../../../shared/money.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
 import { useCities, useDashboard, useLoaded } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
+import { Figure } from '../../ui/Figure.tsx'
 import { FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { FirstSteps } from '../../ui/FirstSteps.tsx'
@@ -29,9 +31,10 @@ const TABLE_ROW_PX = 53
 const PHONE_ROW_PX = 64
 
 /**
- * The Loan Dashboard: totals for the lender, then one row per person, what needs action first
- * (overdue, then due within 7 days, then by amount due). The rows are virtualized against the
- * window's scroll, so a book of thousands of people renders only what is on screen.
+ * The Loan Dashboard: totals for the lender, the cash collected today and this month, then one row
+ * per person, what needs action first (overdue, then due within 7 days, then by amount due). The
+ * rows are virtualized against the window's scroll, so a book of thousands of people renders only
+ * what is on screen.
  */
 export function DashboardScreen() {
   const dashboard = useDashboard()
@@ -65,9 +68,40 @@ export function DashboardScreen() {
           },
           { label: t('common:money.interestDue'), value: <Money paise={summary.totalInterest} /> },
           { label: t('common:money.paid'), value: <Money paise={summary.totalPaid} /> },
-          { label: t('common:money.dueToday'), value: <Money paise={summary.totalDue} /> },
+          {
+            label: t('common:money.dueToday'),
+            value: <Money paise={summary.totalDue} />,
+            // Defaulted loans stay counted (rule 8); their part is said apart.
+            ...(summary.defaultedDue > 0 && {
+              note: t('common:labels.ofWhichDefaulted', {
+                amount: formatINR(summary.defaultedDue),
+              }),
+            }),
+          },
         ]}
       />
+      <Flex
+        role="group"
+        aria-label={t('collected')}
+        gap="6"
+        wrap="wrap"
+        borderWidth="1px"
+        borderRadius="md"
+        px="3"
+        py="2"
+        bg="bg.panel"
+      >
+        <Figure label={t('collectedToday')}>
+          <Text as="span" fontWeight="semibold">
+            <Money paise={summary.collectedToday} />
+          </Text>
+        </Figure>
+        <Figure label={t('collectedThisMonth')}>
+          <Text as="span" fontWeight="semibold">
+            <Money paise={summary.collectedThisMonth} />
+          </Text>
+        </Figure>
+      </Flex>
       <FormField label={t('search')}>
         <Input
           type="search"

@@ -42,11 +42,13 @@ import { FormAlert, FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
-import { toaster } from '../../ui/Toaster.tsx'
 import { useWide } from '../../ui/useWide.ts'
+import { undoableToast } from '../../ui/undoableToast.ts'
 import { LoanTitle } from '../loans/LoanName.tsx'
-import { loanFullName, loanLabel } from '../loans/loanText.ts'
+import { loanCallName, loanFullName, loanLabel } from '../loans/loanText.ts'
 import { rememberDeposit } from '../reminders/lastDeposit.ts'
+import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
+import { depositGap, withRestOn, type DepositGap } from './depositRest.ts'
 
 /** `/users/{personId}/deposit`: one deposit, split across the person's loans. */
 export function DepositScreen({ personId }: { personId: string }) {
@@ -130,6 +132,9 @@ const DepositForm = memo(function DepositForm({
   // null: the allocations follow the amount (auto-allocated). Once the lender types an
   // allocation or taps Pay Full, they are theirs until the amount changes or Auto-allocate.
   const [manual, setManual] = useState<Record<string, string> | null>(null)
+  // The loan the lender chose, in words, to hold what goes beyond its due as overpaid (rule 11:
+  // the rest of the cash is put on a loan, never dropped). Only it may take more than settles it.
+  const [overpaidOn, setOverpaidOn] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   // "Due today" is today's figure from every fact (engine notes, rule 10). A back-dated deposit
@@ -168,16 +173,50 @@ const DepositForm = memo(function DepositForm({
       : {})
   const typed = loans.map((loan) => ({ loan, paise: allocationPaise(allocations[loan.id]) }))
   const allocated = typed.reduce((sum, t) => sum + (t.paise ?? 0), 0)
+  // What is left to place, and allocations beyond what settles a loan that the lender has not
+  // chosen to keep as overpaid: the form says both, and offers the ways out, before Record.
+  const gap =
+    amount.ok && amount.paise > 0
+      ? depositGap(
+          amount.paise,
+          typed.map((t) => ({ loanId: t.loan.id, paise: t.paise })),
+          (loanId) => settling.get(loanId) ?? 0,
+          overpaidOn,
+        )
+      : null
 
-  // A message names the loan as the page does: what tells it apart, then `Loan #xxxxxx`.
-  const nameOf = (loanId: string) => {
+  // The choices about the rest call a loan as the lender does: "Tractor".
+  const callName = (loanId: string) => {
     const loan = loans.find((l) => l.id === loanId)
-    return loan ? loanFullName(loan, t) : loanLabel(loanId, t)
+    return loan ? loanCallName(loan, t) : loanLabel(loanId, t)
   }
 
   function changeAmount(text: string) {
     setAmountText(text)
     setManual(null)
+    setOverpaidOn(null)
+  }
+
+  /** "Put ₹X on this loan": the rest of the cash joins this loan's allocation, as overpaid. */
+  function putRestOn(loanId: string) {
+    if (!gap || gap.rest <= 0) return
+    setManual(withRestOn(allocations, loanId, gap.rest))
+    setOverpaidOn(loanId)
+    setError(null)
+  }
+
+  /** "Keep ₹X on this loan as overpaid": its allocation beyond what settles it stands. */
+  function keepOverpaid(loanId: string) {
+    setManual(allocations)
+    setOverpaidOn(loanId)
+    setError(null)
+  }
+
+  /** "Change the amount to ₹X": the cash becomes what is allocated; the allocations stay. */
+  function amountToAllocated() {
+    setManual(allocations)
+    setAmountText(paiseToRupeeInput(allocated))
+    setError(null)
   }
 
   // Typing an allocation by hand, like Pay Full, leaves auto-allocation: from it, the typed one
@@ -205,6 +244,7 @@ const DepositForm = memo(function DepositForm({
     }
     setError(null)
     setManual(null)
+    setOverpaidOn(null)
   }
 
   function submit(event: FormEvent) {
@@ -228,16 +268,24 @@ const DepositForm = memo(function DepositForm({
       setError(`${loanFullName(malformed.loan, t)}: ${t(`loans:money.${reason}`)}`)
       return
     }
+    // Cash is never dropped: a rest not on any loan is refused, and the choices below say how
+    // to place it (rule 11).
+    if (!checked.ok && checked.reason === 'unallocated' && gap) {
+      setError(t('rest.refused', { amount: formatINR(gap.rest) }))
+      return
+    }
     if (!checked.ok) {
       setError(t(`errors.${checked.reason}`))
       return
     }
-    const over = checked.allocations.find((a) => a.amount > (settling.get(a.loanId) ?? 0))
+    // More than settles a loan is overpaid: recorded only when the lender chose it in words.
+    const over = gap?.overSettling[0]
     if (over) {
       setError(
         t('overSettling', {
-          loan: nameOf(over.loanId),
-          amount: formatINR(settling.get(over.loanId) ?? 0),
+          loan: callName(over.loanId),
+          amount: formatINR(over.settles),
+          extra: formatINR(over.extra),
         }),
       )
       return
@@ -269,23 +317,20 @@ const DepositForm = memo(function DepositForm({
       setError(cause instanceof Error ? cause.message : String(cause))
       return
     }
+    // The allocations add up to the cash typed (validateDeposit), so this is what was received.
     const received = formatINR(checkedAllocations.reduce((sum, a) => sum + a.amount, 0))
-    // Undo is a void (a new fact, with its reason), never a delete: the history keeps it.
-    const undo = () => {
-      const voided = voidEntry({ kind: 'deposit', id: depositId }, t('undoReason'))
-      toaster.create(
-        voided.ok
-          ? { title: t('undone', { amount: received, name: personName }), type: 'info' }
-          : { title: t(`loans:void.${voided.reason}`), type: 'error' },
-      )
-    }
     // The toast comes once the person's page is up: raising it measures the page it sits on.
+    // Undo is a void (a new fact, with its reason), never a delete: the history keeps it.
     void navigate({ to: '/users/$personId/loans', params: { personId } }).finally(() =>
-      toaster.create({
+      undoableToast({
         title: t('received', { amount: received, name: personName }),
-        type: 'success',
-        duration: 10_000,
-        action: { label: t('undo'), onClick: undo },
+        undoLabel: t('undo'),
+        undo: () => {
+          const voided = voidEntry({ kind: 'deposit', id: depositId }, t('undoReason'))
+          return voided.ok
+            ? { ok: true, title: t('undone', { amount: received, name: personName }) }
+            : { ok: false, title: t(`loans:void.${voided.reason}`) }
+        },
       }),
     )
   }
@@ -339,6 +384,7 @@ const DepositForm = memo(function DepositForm({
                 <Input
                   placeholder={t('descriptionPlaceholder')}
                   value={description}
+                  maxLength={MAX_TEXT_LENGTH}
                   onChange={(e) => setDescription(e.currentTarget.value)}
                 />
               </FormField>
@@ -347,6 +393,17 @@ const DepositForm = memo(function DepositForm({
 
           {previews.length > 0 && <Preview lines={previews} loans={loans} />}
           <Totals amount={amount.ok ? amount.paise : null} allocated={allocated} />
+          {gap && (
+            <RestChoices
+              gap={gap}
+              allocated={allocated}
+              personName={personName}
+              loans={loans}
+              onPutRest={putRestOn}
+              onKeepOverpaid={keepOverpaid}
+              onAmountToAllocated={amountToAllocated}
+            />
+          )}
           <FormAlert message={error} />
           <Flex gap="2">
             <Button type="submit" colorPalette="green" minH="11" flex={{ base: '1', md: 'none' }}>
@@ -382,6 +439,11 @@ const DepositForm = memo(function DepositForm({
                       : null
                   }
                   settles={settles(loan)}
+                  overpaid={
+                    loan.id === overpaidOn
+                      ? (previews.find((line) => line.loanId === loan.id)?.overpaid ?? 0)
+                      : 0
+                  }
                   status={figures.get(loan.id)?.status ?? 'Active'}
                   settledByWaiver={figures.get(loan.id)?.settledByWaiver ?? false}
                   value={allocations[loan.id] ?? ''}
@@ -406,6 +468,7 @@ function AllocationRow({
   dueToday,
   dueOnDate,
   settles,
+  overpaid,
   status,
   settledByWaiver,
   value,
@@ -416,6 +479,8 @@ function AllocationRow({
   dueToday: Paise
   dueOnDate: { date: string; paise: Paise } | null
   settles: Paise
+  /** Of this allocation, what the lender chose to keep on the loan as overpaid. */
+  overpaid: Paise
   status: StatusLabel
   settledByWaiver: boolean
   value: string
@@ -452,12 +517,17 @@ function AllocationRow({
               type="number"
               inputMode="decimal"
               min="0"
-              max={paiseToRupeeInput(settles)}
+              max={overpaid > 0 ? undefined : paiseToRupeeInput(settles)}
               step="0.01"
               value={value}
               onChange={(e) => onChange(e.currentTarget.value)}
             />
           </FormField>
+          {overpaid > 0 && (
+            <Text mt="1" fontSize="sm" color="orange.fg" fontWeight="medium">
+              {t('rest.ofWhichOverpaid', { amount: formatINR(overpaid) })}
+            </Text>
+          )}
         </Box>
         <Flex gap="2" align="center" pb={{ base: 0, md: 6 }}>
           <StatusBadge status={status} settledByWaiver={settledByWaiver} />
@@ -494,6 +564,106 @@ function Totals({ amount, allocated }: { amount: Paise | null; allocated: Paise 
 }
 
 /**
+ * The rest of the cash, said before Record and with the ways out (rule 11: cash is never dropped):
+ * put it on one of the person's loans, where it shows as overpaid (money the lender owes back or
+ * holds as an advance), or change the amount to what is allocated. An allocation beyond what
+ * settles its loan gets the same choice: keep the extra on it as overpaid, or lower it.
+ */
+function RestChoices({
+  gap,
+  allocated,
+  personName,
+  loans,
+  onPutRest,
+  onKeepOverpaid,
+  onAmountToAllocated,
+}: {
+  gap: DepositGap
+  allocated: Paise
+  personName: string
+  loans: readonly Loan[]
+  onPutRest: (loanId: string) => void
+  onKeepOverpaid: (loanId: string) => void
+  onAmountToAllocated: () => void
+}) {
+  const { t } = useTranslation('deposit')
+  const nameOf = (loanId: string) => {
+    const loan = loans.find((l) => l.id === loanId)
+    return loan ? loanCallName(loan, t) : loanLabel(loanId, t)
+  }
+  if (gap.rest <= 0 && gap.overSettling.length === 0) return null
+  // Long loan names wrap inside their button on a phone instead of widening the page.
+  const wrap = { whiteSpace: 'normal', h: 'auto', minH: '11', py: '2', textAlign: 'start' } as const
+  return (
+    <Stack gap="3">
+      {gap.rest > 0 && (
+        <Box
+          role="group"
+          aria-label={t('rest.label')}
+          borderWidth="1px"
+          borderColor="orange.muted"
+          bg="orange.subtle"
+          borderRadius="md"
+          p="3"
+        >
+          <Text fontWeight="semibold">{t('rest.title', { amount: formatINR(gap.rest) })}</Text>
+          <Text fontSize="sm" mt="1">
+            {t('rest.explain', { name: personName })}
+          </Text>
+          <Flex gap="2" wrap="wrap" mt="2">
+            {loans.map((loan) => (
+              <Button
+                key={loan.id}
+                variant="outline"
+                size="sm"
+                {...wrap}
+                onClick={() => onPutRest(loan.id)}
+              >
+                {t('rest.putOn', { amount: formatINR(gap.rest), loan: loanCallName(loan, t) })}
+              </Button>
+            ))}
+            {allocated > 0 && (
+              <Button variant="outline" size="sm" {...wrap} onClick={onAmountToAllocated}>
+                {t('rest.changeAmount', { amount: formatINR(allocated) })}
+              </Button>
+            )}
+          </Flex>
+        </Box>
+      )}
+      {gap.overSettling.map((over) => (
+        <Box
+          key={over.loanId}
+          role="group"
+          aria-label={t('rest.overLabel', { loan: nameOf(over.loanId) })}
+          borderWidth="1px"
+          borderColor="orange.muted"
+          bg="orange.subtle"
+          borderRadius="md"
+          p="3"
+        >
+          <Text fontSize="sm">
+            {t('rest.over', {
+              loan: nameOf(over.loanId),
+              extra: formatINR(over.extra),
+              amount: formatINR(over.settles),
+            })}
+          </Text>
+          <Button
+            variant="outline"
+            size="sm"
+            mt="2"
+            {...wrap}
+            onClick={() => onKeepOverpaid(over.loanId)}
+          >
+            {t('rest.keep', { amount: formatINR(over.extra), loan: nameOf(over.loanId) })}
+          </Button>
+        </Box>
+      ))}
+    </Stack>
+  )
+}
+
+/**
  * The live preview: for each allocated loan, how this payment splits into interest and principal
  * and what is due today before and after it, replayed among all of the loan's facts. A table on a
  * wide screen, one block per loan on a phone.
@@ -507,6 +677,8 @@ function Preview({
 }) {
   const wide = useWide()
   const { t } = useTranslation('deposit')
+  // The split of each payment: interest, then principal, then what goes beyond (rule 6a).
+  const anyOverpaid = lines.some((line) => line.ownOverpaid > 0)
   const loanOf = (loanId: string) => {
     const loan = loans.find((l) => l.id === loanId)
     return loan ? <LoanTitle loan={loan} /> : loanLabel(loanId, t)
@@ -525,6 +697,11 @@ function Preview({
                 <Table.ColumnHeader textAlign="end">{t('payment')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('interest')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('principal')}</Table.ColumnHeader>
+                {anyOverpaid && (
+                  <Table.ColumnHeader textAlign="end">
+                    {t('common:money.overpaid')}
+                  </Table.ColumnHeader>
+                )}
                 <Table.ColumnHeader textAlign="end">{t('dueTodayBefore')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('dueTodayAfter')}</Table.ColumnHeader>
               </Table.Row>
@@ -536,6 +713,7 @@ function Preview({
                   <MoneyCell paise={line.amount} />
                   <MoneyCell paise={line.interestPaid} />
                   <MoneyCell paise={line.principalPaid} />
+                  {anyOverpaid && <MoneyCell paise={line.ownOverpaid} />}
                   <MoneyCell paise={line.dueTodayBefore} />
                   <Table.Cell textAlign="end">
                     <Money paise={line.dueTodayAfter} /> <Overpaid paise={line.overpaid} />
@@ -558,6 +736,12 @@ function Preview({
               <Text>
                 {t('interest')} <Money paise={line.interestPaid} /> · {t('principal')}{' '}
                 <Money paise={line.principalPaid} />
+                {line.ownOverpaid > 0 && (
+                  <>
+                    {' · '}
+                    {t('common:money.overpaid')} <Money paise={line.ownOverpaid} />
+                  </>
+                )}
               </Text>
               <Text>
                 {t('dueTodayBefore')} <Money paise={line.dueTodayBefore} /> → {t('dueTodayAfter')}{' '}

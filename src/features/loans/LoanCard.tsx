@@ -10,16 +10,18 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LoanFigures } from '../../../shared/ledger/engine.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
+import { useLoanEdits } from '../../data/hooks.ts'
 import { Changes } from '../../ui/Changes.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { Money, Overpaid } from '../../ui/Money.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import type { HistoryItem } from './history.ts'
+import { LoanEdits } from './LoanEdits.tsx'
 import { LoanHistory } from './LoanHistory.tsx'
 import { LoanTitle } from './LoanName.tsx'
 import { loanAgeText, loanFullName, loanLabel, rateText } from './loanText.ts'
@@ -48,6 +50,9 @@ export function LoanCard({
   const { t } = useTranslation('loans')
   const label = loanLabel(loan.id, t)
   const { reckoning } = figures
+  // This loan's changes to its terms (issue 27): the latest on the card, all in the details.
+  const bookEdits = useLoanEdits()
+  const edits = useMemo(() => bookEdits.filter((e) => e.loanId === loan.id), [bookEdits, loan.id])
   return (
     <Card.Root size="sm" role="article" aria-label={loanFullName(loan, t)}>
       <Card.Header>
@@ -69,6 +74,14 @@ export function LoanCard({
           <Figure label={t('labels.interestRate')}>
             {rateText(loan.interestRate, loan.interestType, t)}
           </Figure>
+          <Figure label={t('labels.interestRule')}>
+            {t(`labels.rule.${loan.interestOn ?? 'balance'}`)}
+          </Figure>
+          {(loan.openingInterest ?? 0) > 0 && (
+            <Figure label={t('labels.openingInterest')}>
+              <Money paise={loan.openingInterest ?? 0} />
+            </Figure>
+          )}
           <Figure label={t('labels.startDate')}>
             <DateText date={loan.startDate} />
           </Figure>
@@ -100,6 +113,7 @@ export function LoanCard({
             updatedAt={loan.updatedAt}
             updatedBy={loan.updatedBy}
           />
+          <LoanEdits name={t('edits.latestOf', { label })} edits={edits} latestOnly />
         </Box>
         <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)} mt="3">
           <Flex gap="2" wrap="wrap">
@@ -141,6 +155,14 @@ export function LoanCard({
                   }}
                 />
               </Stack>
+              {edits.length > 0 && (
+                <Stack gap="2">
+                  <Heading as="h3" size="sm">
+                    {t('edits.title')}
+                  </Heading>
+                  <LoanEdits name={t('edits.listOf', { label })} edits={edits} />
+                </Stack>
+              )}
               <Stack gap="2">
                 <Heading as="h3" size="sm">
                   {t('history.title')}

@@ -1,17 +1,31 @@
-import { Button, Flex, Input, SimpleGrid, Textarea } from '@chakra-ui/react'
+import { Box, Button, Flex, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react'
 import { Link, useNavigate } from '@tanstack/react-router'
+import type { TFunction } from 'i18next'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addDays } from '../../../shared/dates.ts'
-import { paiseToRupeeInput } from '../../../shared/money.ts'
-import type { Loan } from '../../../shared/schema/types.ts'
+import {
+  changesMoneyTerms,
+  loanFigures,
+  previewTermsChange,
+  validateStatus,
+  type TermsChangePreview,
+} from '../../../shared/ledger/engine.ts'
+import { formatINR, paiseToRupeeInput } from '../../../shared/money.ts'
+import type { Loan, LoanEdit } from '../../../shared/schema/types.ts'
 import {
   useActiveLoans,
   useActivePeople,
   useLoaded,
   useMutations,
+  useNewLoanRule,
   useToday,
 } from '../../data/hooks.ts'
+import { toaster } from '../../ui/Toaster.tsx'
+import { InterestRuleField } from './InterestRuleField.tsx'
+import { changesText } from './loanEdits.ts'
+import { OldDuesFields } from './OldDuesFields.tsx'
+import { TermsChangeDialog } from './TermsChangeDialog.tsx'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { DateField } from '../../ui/DateField.tsx'
 import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
@@ -21,16 +35,30 @@ import {
   interestTypes,
   loanFormMessage,
   storedStatuses,
+  type LoanFields,
   type LoanFormField,
   type LoanFormValues,
 } from './loanForm.ts'
+import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
+import { SettleDialog } from './SettleDialog.tsx'
 
-/** `/loans/add` (optionally `?personId=`) and `/loans/edit/{id}`: the loan form. */
-export function LoanFormScreen({ loanId, personId }: { loanId?: string; personId?: string }) {
+/**
+ * `/loans/add` (optionally `?personId=`, and `&oldDues=1` to bring an old loan from paper) and
+ * `/loans/edit/{id}`: the loan form.
+ */
+export function LoanFormScreen({
+  loanId,
+  personId,
+  oldDues,
+}: {
+  loanId?: string
+  personId?: string
+  oldDues?: boolean
+}) {
   const loans = useActiveLoans()
   const loaded = useLoaded()
   const { t } = useTranslation('loans')
-  if (loanId === undefined) return <LoanForm personId={personId} />
+  if (loanId === undefined) return <LoanForm personId={personId} oldDues={oldDues} />
   const loan = loans.find((l) => l.id === loanId)
   if (loan) return <LoanForm loan={loan} key={loan.id} />
   return (
@@ -50,6 +78,9 @@ function valuesOf(loan: Loan): LoanFormValues {
     dueDate: loan.dueDate,
     description: loan.description,
     status: loan.status,
+    interestOn: loan.interestOn ?? 'balance',
+    oldDues: (loan.openingInterest ?? 0) > 0,
+    openingInterest: loan.openingInterest ? paiseToRupeeInput(loan.openingInterest) : '',
   }
 }
 
@@ -57,33 +88,55 @@ function valuesOf(loan: Loan): LoanFormValues {
 type FieldErrors = Partial<Record<LoanFormField, string>>
 
 /** The form; keeps what was typed when a check fails and shows the spec's message. */
-function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
+function LoanForm({
+  loan,
+  personId,
+  oldDues = false,
+}: {
+  loan?: Loan
+  personId?: string
+  oldDues?: boolean
+}) {
   const people = useActivePeople()
   const today = useToday()
-  const { addLoan, updateLoan } = useMutations()
+  const newLoanRule = useNewLoanRule()
+  const { addLoan, editLoan, undoLoanEdit } = useMutations()
   const navigate = useNavigate()
   const { t } = useTranslation('loans')
-  const [values, setValues] = useState<LoanFormValues>(() =>
-    loan
-      ? valuesOf(loan)
-      : {
-          personId: personId ?? '',
-          amount: '',
-          interestRate: '',
-          interestType: 'per_annum',
-          startDate: today,
-          dueDate: '',
-          description: '',
-          status: 'active',
-        },
-  )
+  const [values, setValues] = useState<LoanFormValues>(() => {
+    if (loan) return valuesOf(loan)
+    // From a person's note of a balance on paper: that balance, as the principal still owed.
+    const note = oldDues ? (people.find((p) => p.id === personId)?.balance ?? 0) : 0
+    return {
+      personId: personId ?? '',
+      amount: note > 0 ? paiseToRupeeInput(note) : '',
+      interestRate: '',
+      interestType: 'per_annum',
+      startDate: today,
+      dueDate: '',
+      description: '',
+      status: 'active',
+      // A new loan starts with the book's rule (Settings); a loan keeps its own.
+      interestOn: newLoanRule,
+      oldDues,
+      openingInterest: '',
+    }
+  })
+  // A change that rewrites recorded payments waits here for the lender's answer.
+  const [pending, setPending] = useState<{ fields: LoanFields; preview: TermsChangePreview }>()
   const [error, setError] = useState<string | null>(null)
   const [invalid, setInvalid] = useState<FieldErrors>({})
+  const [settling, setSettling] = useState(false)
   const { formRef, focusFirstError } = useFocusFirstError()
   const set = (patch: Partial<LoanFormValues>) => setValues((v) => ({ ...v, ...patch }))
   const personChoices = [...people]
     .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
     .map((p) => ({ value: p.id, label: p.phone ? `${p.name} (${p.phone})` : p.name }))
+
+  // Status never hides money (engine notes, rule 8): Paid is refused on a loan that owes today,
+  // with the terms as typed (the stored ones while the form cannot be read), beside the field and
+  // with Settle for less, which records what is forgiven. Every other label is only a label.
+  const statusError = loan ? owesMessage(loan, values, today, t) : null
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -103,21 +156,74 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
     }
     setInvalid({})
     setError(null)
+    if (statusError !== null) {
+      focusFirstError()
+      return
+    }
+    // A change of terms that would rewrite what recorded payments paid, or change the rule
+    // or the old dues behind the figures, is shown first and asked (issue 27, harm 6); the
+    // due date, the note and the label change no figure, and are saved at once.
+    const { amount, interestRate, interestType, startDate, interestOn, openingInterest } =
+      checked.loan
+    const terms = { amount, interestRate, interestType, startDate, interestOn, openingInterest }
+    if (loan && changesMoneyTerms(loan, terms)) {
+      const recorded = loan.payments.length > 0 || loan.waivers.length > 0
+      const rule = changesMoneyTerms(loan, { interestOn, openingInterest })
+      const preview = previewTermsChange(loan, terms, today)
+      if ((recorded || rule) && preview.changesFigures) {
+        setPending({ fields: checked.loan, preview })
+        return
+      }
+    }
+    save(checked.loan)
+  }
+
+  function save(fields: LoanFields) {
+    setPending(undefined)
+    let changed: LoanEdit | null = null
     try {
       if (loan) {
-        if (!updateLoan(loan.id, checked.loan)) {
+        const { found, edit } = editLoan(loan.id, fields)
+        if (!found) {
           setError(t('form.errors.notFound'))
           return
         }
+        if (edit) changed = edit
       } else {
-        const { status: _status, ...input } = checked.loan
+        const { status: _status, ...input } = fields
         addLoan(input)
       }
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause))
       return
     }
-    void navigate({ to: '/loans' })
+    const edit = changed as LoanEdit | null
+    // What changed, said once the list is up, with an Undo that is itself recorded.
+    void navigate({ to: '/loans' }).finally(() => {
+      if (edit) announceChange(edit)
+    })
+  }
+
+  function announceChange(edit: LoanEdit) {
+    const nameOf = (id: string) => people.find((p) => p.id === id)?.name
+    const changes = changesText(edit, t, nameOf)
+    const undo = () => {
+      const result = undoLoanEdit(edit.id)
+      toaster.create(
+        result.ok
+          ? { title: t('change.undone', { changes }), type: 'info' }
+          : {
+              title: t('change.notUndone', { reason: t(`change.reasons.${result.reason}`) }),
+              type: 'error',
+            },
+      )
+    }
+    toaster.create({
+      title: t('change.saved', { changes }),
+      type: 'success',
+      duration: 10_000,
+      action: { label: t('change.undo'), onClick: undo },
+    })
   }
 
   return (
@@ -171,17 +277,50 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
             error={invalid.dueDate}
           />
           {loan && (
-            <SelectField
-              label={t('form.status')}
-              value={values.status}
-              onChange={(s) => set({ status: s as LoanFormValues['status'] })}
-              choices={storedStatuses.map((s) => ({ value: s, label: t(`form.statuses.${s}`) }))}
-            />
+            <Stack gap="2">
+              <SelectField
+                label={t('form.status')}
+                value={values.status}
+                onChange={(s) => set({ status: s as LoanFormValues['status'] })}
+                choices={storedStatuses.map((s) => ({ value: s, label: t(`form.statuses.${s}`) }))}
+                error={statusError}
+                helper={t('form.statusHelp')}
+              />
+              {statusError !== null && (
+                <Button
+                  alignSelf="start"
+                  size="sm"
+                  minH="11"
+                  variant="outline"
+                  colorPalette="orange"
+                  onClick={() => setSettling(true)}
+                >
+                  {t('waiver.open')}
+                </Button>
+              )}
+            </Stack>
           )}
+          <Box gridColumn={{ md: 'span 2' }}>
+            <InterestRuleField
+              value={values.interestOn ?? 'balance'}
+              onChange={(interestOn) => set({ interestOn })}
+              {...(!loan && { note: t('form.rule.newDefault') })}
+            />
+          </Box>
+          <Box gridColumn={{ md: 'span 2' }}>
+            <OldDuesFields
+              checked={values.oldDues ?? false}
+              onCheck={(checked) => set({ oldDues: checked })}
+              interest={values.openingInterest ?? ''}
+              onInterest={(openingInterest) => set({ openingInterest })}
+              error={invalid.openingInterest}
+            />
+          </Box>
           <FormField label={t('form.description')}>
             <Textarea
               rows={2}
               value={values.description}
+              maxLength={MAX_TEXT_LENGTH}
               onChange={(e) => set({ description: e.currentTarget.value })}
             />
           </FormField>
@@ -198,6 +337,38 @@ function LoanForm({ loan, personId }: { loan?: Loan; personId?: string }) {
           </Flex>
         </Flex>
       </form>
+      {pending && (
+        <TermsChangeDialog
+          preview={pending.preview}
+          onConfirm={() => save(pending.fields)}
+          onCancel={() => setPending(undefined)}
+        />
+      )}
+      {loan && settling && (
+        <SettleDialog
+          loan={loan}
+          figures={loanFigures(loan, today)}
+          today={today}
+          onClose={() => setSettling(false)}
+        />
+      )}
     </Page>
   )
+}
+
+/**
+ * Why the status chosen cannot be stored, or null: Paid on a loan that owes today once saved
+ * (`validateStatus`), said with what it owes.
+ */
+function owesMessage(
+  loan: Loan,
+  values: LoanFormValues,
+  today: string,
+  t: TFunction,
+): string | null {
+  const checked = checkLoanForm(values)
+  const dueToday = loanFigures(checked.ok ? { ...loan, ...checked.loan } : loan, today).totalDue
+  return validateStatus(values.status, dueToday).ok
+    ? null
+    : t('form.errors.owes', { amount: formatINR(dueToday) })
 }

@@ -13,7 +13,9 @@ import { VoidControls } from './VoidControls.tsx'
 
 /**
  * A loan's history: each payment and waiver as replayed (days, interest, what was due, what it
- * paid or waived, what was due after), when and by whom it was recorded, and its Void button.
+ * paid or waived and how a payment split into interest and principal, what was due after, interest
+ * paid so far), when and by whom it was recorded, and its Void button. The split is the truthful
+ * one (rule 6a): interest owed, carried or of the period, first, then principal.
  * A voided line stays in its place, struck through, with the reason and who voided it. Wide
  * screens get a table; a phone gets one stacked block per line, so nothing scrolls sideways.
  */
@@ -55,11 +57,21 @@ export function LoanHistory({
                 <Figure label={t('history.dueThen')}>
                   <Money paise={item.entry.totalDue} />
                 </Figure>
+                {item.kind === 'payment' && (
+                  <>
+                    <Figure label={t('common:money.interestPaid')}>
+                      <Money paise={item.entry.interestPart} />
+                    </Figure>
+                    <Figure label={t('common:money.principalPaid')}>
+                      <Money paise={item.entry.principalPart} />
+                    </Figure>
+                  </>
+                )}
                 <Figure label={t('history.dueAfter')}>
                   <Money paise={item.entry.newBalance} />
                 </Figure>
                 <Figure label={t('history.interestPaidSoFar')}>
-                  <Money paise={item.entry.cumulativeInterest} />
+                  <Money paise={item.interestPaidSoFar ?? 0} />
                 </Figure>
               </SimpleGrid>
             )}
@@ -88,6 +100,12 @@ export function LoanHistory({
             <Table.ColumnHeader textAlign="end">{t('history.interest')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('history.dueThen')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('history.paid')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              {t('common:money.interestPaid')}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              {t('common:money.principalPaid')}
+            </Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('history.dueAfter')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">
               {t('history.interestPaidSoFar')}
@@ -100,6 +118,8 @@ export function LoanHistory({
         <Table.Body>
           {items.map((item) => {
             const { entry } = item
+            // A waiver pays nothing: its split columns stay empty rather than show ₹0.00.
+            const paying = item.kind === 'payment'
             return (
               <Table.Row key={item.id}>
                 <Table.Cell>
@@ -112,8 +132,10 @@ export function LoanHistory({
                 <Table.Cell textAlign="end">
                   <AmountText item={item} />
                 </Table.Cell>
+                <OptionalMoney paise={paying ? entry?.interestPart : undefined} />
+                <OptionalMoney paise={paying ? entry?.principalPart : undefined} />
                 <OptionalMoney paise={entry?.newBalance} />
-                <OptionalMoney paise={entry?.cumulativeInterest} />
+                <OptionalMoney paise={item.interestPaidSoFar} />
                 <Table.Cell>
                   <Notes item={item} />
                 </Table.Cell>

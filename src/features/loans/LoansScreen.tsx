@@ -96,7 +96,11 @@ export function LoansScreen() {
           value={query.status}
           onChange={(status) => setQuery((q) => ({ ...q, status: status as LoanQuery['status'] }))}
           placeholder={t('list.allStatuses')}
-          choices={statusChoices.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          choices={[
+            // Every loan that owes, whatever its label: what the Active Loans tiles count.
+            { value: 'owing', label: t('list.owing') },
+            ...statusChoices.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
         />
         <SelectField
           label={t('list.person')}

@@ -8,6 +8,7 @@ import {
   type LedgerLoan,
   type LoanFigures,
 } from '../../../shared/ledger/engine.ts'
+import { formatINR } from '../../../shared/money.ts'
 import type { Loan, Payment } from '../../../shared/schema/types.ts'
 import {
   useActivePeople,
@@ -24,7 +25,7 @@ import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
 import { RevivedNote } from '../people/RevivedNote.tsx'
 import { forgetDeposit, useLastDeposit } from '../reminders/lastDeposit.ts'
-import { ReceiptLinks, RemindLinks } from '../reminders/SendLinks.tsx'
+import { ReceiptLinks, ReminderPanel } from '../reminders/SendLinks.tsx'
 import { loanHistory, type HistoryItem } from './history.ts'
 import { LoanCard } from './LoanCard.tsx'
 import { AmountText, Notes, Recorded } from './LoanHistory.tsx'
@@ -126,7 +127,7 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
         onDone={forgetDeposit}
       />
       {summary.totalDue > 0 && (
-        <RemindLinks to={{ personId, name: person.name, phone: person.phone }} />
+        <ReminderPanel to={{ personId, name: person.name, phone: person.phone }} />
       )}
       <Changes
         createdAt={person.createdAt}
@@ -146,7 +147,16 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
             label: t('common:money.interestDue'),
             value: <Money paise={summary.currentInterest} />,
           },
-          { label: t('common:money.dueToday'), value: <Money paise={summary.totalDue} /> },
+          {
+            label: t('common:money.dueToday'),
+            value: <Money paise={summary.totalDue} />,
+            // Defaulted loans stay counted (rule 8); their part is said apart.
+            ...(summary.defaultedDue > 0 && {
+              note: t('common:labels.ofWhichDefaulted', {
+                amount: formatINR(summary.defaultedDue),
+              }),
+            }),
+          },
         ]}
       />
       {loans.length > 0 && (
@@ -157,24 +167,17 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
           <Text color="fg.muted" fontSize="sm">
             {t('labels.reckoningAllLoans')}
           </Text>
+          {/* The tiles count every loan that owes, whatever its label (rule 8), so their split
+              adds up to the reckoning's Due today. */}
           <ReckoningTable
             name={t('labels.reckoning')}
             reckoning={reckoning}
             unpaidInterest={unpaidInterest}
-            // The split of the tiles is over active loans; it adds up to this Due today only
-            // when every loan with something due is active, so it is shown only then.
-            {...(summary.totalDue === reckoning.due && {
-              split: {
-                principalLeft: summary.principalRemaining,
-                interestDue: summary.currentInterest,
-              },
-            })}
+            split={{
+              principalLeft: summary.principalRemaining,
+              interestDue: summary.currentInterest,
+            }}
           />
-          {summary.totalDue !== reckoning.due && (
-            <Text color="fg.muted" fontSize="sm">
-              {t('labels.tilesCountActive')}
-            </Text>
-          )}
         </Stack>
       )}
       {loans.length > 0 && <PayoffQuote loans={loans} today={today} />}
@@ -213,8 +216,9 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
 }
 
 /**
- * Every payment of the person's loans, newest first, with its interest/principal split; voided
- * ones struck through in their place, with Void / Undo void (which act on the whole deposit).
+ * Every payment of the person's loans, newest first, with its interest/principal split (rule 6a;
+ * an overpaid part is named in its notes); voided ones struck through in their place, with Void /
+ * Undo void (which act on the whole deposit).
  */
 function AllPayments({
   histories,
@@ -252,8 +256,8 @@ function AllPayments({
             <Box mb="1">{loanOf(item)}</Box>
             {item.entry && (
               <Text color="fg.muted">
-                {t('history.interest')} <Money paise={item.entry.interestPaid} /> ·{' '}
-                {t('history.principal')} <Money paise={item.entry.principalPaid} />
+                {t('history.interest')} <Money paise={item.entry.interestPart} /> ·{' '}
+                {t('history.principal')} <Money paise={item.entry.principalPart} />
               </Text>
             )}
             <Notes item={item} />
@@ -295,8 +299,8 @@ function AllPayments({
               </Table.Cell>
               {item.entry ? (
                 <>
-                  <MoneyCell paise={item.entry.interestPaid} />
-                  <MoneyCell paise={item.entry.principalPaid} />
+                  <MoneyCell paise={item.entry.interestPart} />
+                  <MoneyCell paise={item.entry.principalPart} />
                 </>
               ) : (
                 <>

@@ -1,25 +1,40 @@
-import { Button, Dialog, Field, Flex, Input, Portal, Stack } from '@chakra-ui/react'
+import { Button, Dialog, Field, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isIsoDate } from '../../../shared/dates.ts'
 import {
+  previewWaiver,
   settlingAmount,
   validateWaiver,
   type LoanFigures,
+  type WaiverPreview,
   type WaiverReason,
 } from '../../../shared/ledger/engine.ts'
+import type { Paise } from '../../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
-import { useMutations } from '../../data/hooks.ts'
+import { useActivePeople, useMutations } from '../../data/hooks.ts'
+import { Money } from '../../ui/Money.tsx'
+import { undoableToast } from '../../ui/undoableToast.ts'
+import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
+import { loanCallName } from './loanText.ts'
 
 // Which field a refused waiver's message sits beside.
 const dateReasons: readonly WaiverReason[] = ['missingDate', 'futureDate', 'beforeLoanStart']
 
+/** A waiver the engine accepted, waiting for the lender's yes. */
+interface Asked {
+  amount: Paise
+  preview: WaiverPreview
+}
+
 /**
- * Settle for less: the lender forgives part or all of what is due on one loan. The amount starts
- * at what is due today, with two quick choices; the engine checks it (never more than what would
- * settle the loan on that date, never a future date), and each refusal is said beside its field
- * with nothing recorded.
+ * Settle for less: the lender forgives part or all of what is due on one loan. Nothing is
+ * forgiven by accident: the amount starts empty, beside what is due today and (as it is typed)
+ * what would remain; the engine checks it (never more than would settle the loan on that date,
+ * never a future date), each refusal said beside its field; then the lender confirms a sentence
+ * that names the person, the loan and the amount; and the toast that says it was recorded has
+ * Undo, which voids the waiver, as a deposit's has.
  */
 export function SettleDialog({
   loan,
@@ -32,56 +47,90 @@ export function SettleDialog({
   today: string
   onClose: () => void
 }) {
-  const { recordWaiver } = useMutations()
+  const { recordWaiver, voidEntry } = useMutations()
+  const people = useActivePeople()
   const { t } = useTranslation('loans')
-  const [amountText, setAmountText] = useState(paiseToRupeeInput(figures.totalDue))
+  const [amountText, setAmountText] = useState('')
   const [date, setDate] = useState(today)
   const [note, setNote] = useState('')
   const [amountError, setAmountError] = useState<string | null>(null)
   const [dateError, setDateError] = useState<string | null>(null)
+  const [asked, setAsked] = useState<Asked | null>(null)
 
+  const dated = isIsoDate(date) && date <= today ? date : null
   // "Waive all due" on the chosen date: what would settle the loan then, given every fact.
-  const allDue =
-    isIsoDate(date) && date <= today ? settlingAmount(loan, date, today) : figures.totalDue
+  const allDue = dated !== null ? settlingAmount(loan, dated, today) : figures.totalDue
+  const parsed = parseRupees(amountText)
+  const typed = parsed.ok && parsed.paise > 0 ? parsed.paise : null
+  // What would remain, shown as the lender types: only for a waiver the engine would take.
+  const remains =
+    typed !== null &&
+    dated !== null &&
+    validateWaiver(loan, { amount: typed, date: dated }, today).ok
+      ? previewWaiver(loan, { amount: typed, date: dated }, today)
+      : null
+
+  // The sentence names the person and the loan as the lender knows them.
+  const words = {
+    name: people.find((p) => p.id === loan.personId)?.name ?? '—',
+    loan: loanCallName(loan, t),
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
     setAmountError(null)
     setDateError(null)
-    const parsed = parseRupees(amountText)
     if (!parsed.ok) {
       setAmountError(
         parsed.reason === 'empty' ? t('waiver.errors.invalidAmount') : t(`money.${parsed.reason}`),
       )
       return
     }
-    const checked = validateWaiver(
-      loan,
-      { amount: parsed.paise, date: isIsoDate(date) ? date : '' },
-      today,
-    )
+    const waiver = { amount: parsed.paise, date: isIsoDate(date) ? date : '' }
+    const checked = validateWaiver(loan, waiver, today)
     if (!checked.ok) {
       const message = t(`waiver.errors.${checked.reason}`)
       if (dateReasons.includes(checked.reason)) setDateError(message)
       else setAmountError(message)
       return
     }
+    setAsked({
+      amount: parsed.paise,
+      preview: previewWaiver(loan, { amount: parsed.paise, date }, today),
+    })
+  }
+
+  function confirm() {
+    if (asked === null) return
     const result = recordWaiver({
       loanId: loan.id,
       date,
-      amount: parsed.paise,
+      amount: asked.amount,
       ...(note.trim() !== '' && { note: note.trim() }),
     })
     if (!result.ok) {
+      setAsked(null)
       setAmountError(t('waiver.notFound'))
       return
     }
     onClose()
+    const said = { ...words, amount: formatINR(asked.amount) }
+    // Undo is a void (a new fact, with its reason), never a delete: the history keeps it.
+    undoableToast({
+      title: t('waiver.recorded', said),
+      undoLabel: t('waiver.undo'),
+      undo: () => {
+        const voided = voidEntry({ kind: 'waiver', id: result.waiverId }, t('waiver.undoReason'))
+        return voided.ok
+          ? { ok: true, title: t('waiver.undone', said) }
+          : { ok: false, title: t(`void.${voided.reason}`) }
+      },
+    })
   }
 
   return (
     <Dialog.Root
-      role="dialog"
+      role={asked ? 'alertdialog' : 'dialog'}
       open
       onOpenChange={(details) => {
         if (!details.open) onClose()
@@ -91,65 +140,106 @@ export function SettleDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('waiver.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={amountError !== null}>
-                    <Field.Label>{t('waiver.amount')}</Field.Label>
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      min="0.01"
-                      step="0.01"
-                      value={amountText}
-                      onChange={(e) => setAmountText(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{amountError}</Field.ErrorText>
-                  </Field.Root>
-                  <Flex gap="2" wrap="wrap">
-                    <Button
-                      variant="outline"
-                      minH="11"
-                      onClick={() => setAmountText(paiseToRupeeInput(figures.currentInterest))}
-                    >
-                      {t('waiver.waiveInterest')} ({formatINR(figures.currentInterest)})
-                    </Button>
-                    <Button
-                      variant="outline"
-                      minH="11"
-                      onClick={() => setAmountText(paiseToRupeeInput(allDue))}
-                    >
-                      {t('waiver.waiveAll')} ({formatINR(allDue)})
-                    </Button>
-                  </Flex>
-                  <Field.Root invalid={dateError !== null}>
-                    <Field.Label>{t('waiver.date')}</Field.Label>
-                    <Input
-                      type="date"
-                      max={today}
-                      value={date}
-                      onChange={(e) => setDate(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{dateError}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('waiver.note')}</Field.Label>
-                    <Input value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" minH="11" onClick={onClose}>
-                  {t('waiver.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="orange" minH="11">
-                  {t('waiver.submit')}
-                </Button>
-              </Dialog.Footer>
-            </form>
+            {asked ? (
+              <>
+                <Dialog.Header>
+                  <Dialog.Title>{t('waiver.confirmTitle')}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Dialog.Description>
+                    {t(
+                      asked.preview.dueTodayAfter > 0 ? 'waiver.confirm' : 'waiver.confirmCloses',
+                      {
+                        ...words,
+                        amount: formatINR(asked.amount),
+                        remain: formatINR(asked.preview.dueTodayAfter),
+                      },
+                    )}
+                  </Dialog.Description>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" minH="11" onClick={() => setAsked(null)}>
+                    {t('waiver.back')}
+                  </Button>
+                  <Button colorPalette="orange" minH="11" onClick={confirm}>
+                    {t('waiver.forgive', { amount: formatINR(asked.amount) })}
+                  </Button>
+                </Dialog.Footer>
+              </>
+            ) : (
+              <form onSubmit={submit} noValidate>
+                <Dialog.Header>
+                  <Dialog.Title>{t('waiver.title')}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="4">
+                    <Text role="group" aria-label={t('common:money.dueToday')}>
+                      {t('common:money.dueToday')}: <Money paise={figures.totalDue} />
+                    </Text>
+                    <Field.Root invalid={amountError !== null}>
+                      <Field.Label>{t('waiver.amount')}</Field.Label>
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min="0.01"
+                        step="0.01"
+                        placeholder="0.00"
+                        value={amountText}
+                        onChange={(e) => setAmountText(e.currentTarget.value)}
+                      />
+                      {amountError === null && remains && (
+                        <Field.HelperText aria-live="polite">
+                          {t('waiver.wouldRemain')}: <Money paise={remains.dueTodayAfter} />
+                        </Field.HelperText>
+                      )}
+                      <Field.ErrorText>{amountError}</Field.ErrorText>
+                    </Field.Root>
+                    <Flex gap="2" wrap="wrap">
+                      <Button
+                        variant="outline"
+                        minH="11"
+                        onClick={() => setAmountText(paiseToRupeeInput(figures.currentInterest))}
+                      >
+                        {t('waiver.waiveInterest')} ({formatINR(figures.currentInterest)})
+                      </Button>
+                      <Button
+                        variant="outline"
+                        minH="11"
+                        onClick={() => setAmountText(paiseToRupeeInput(allDue))}
+                      >
+                        {t('waiver.waiveAll')} ({formatINR(allDue)})
+                      </Button>
+                    </Flex>
+                    <Field.Root invalid={dateError !== null}>
+                      <Field.Label>{t('waiver.date')}</Field.Label>
+                      <Input
+                        type="date"
+                        max={today}
+                        value={date}
+                        onChange={(e) => setDate(e.currentTarget.value)}
+                      />
+                      <Field.ErrorText>{dateError}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>{t('waiver.note')}</Field.Label>
+                      <Input
+                        value={note}
+                        maxLength={MAX_TEXT_LENGTH}
+                        onChange={(e) => setNote(e.currentTarget.value)}
+                      />
+                    </Field.Root>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" minH="11" onClick={onClose}>
+                    {t('waiver.cancel')}
+                  </Button>
+                  <Button type="submit" colorPalette="orange" minH="11">
+                    {t('waiver.submit')}
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

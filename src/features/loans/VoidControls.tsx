@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMutations } from '../../data/hooks.ts'
 import type { HistoryItem } from './history.ts'
+import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
 
 /** A history line's Void or Undo void button, with the reason dialog behind Void. */
 export function VoidControls({
@@ -127,6 +128,7 @@ function VoidDialog({
                     <Field.Label>{t('void.reason')}</Field.Label>
                     <Input
                       value={reason}
+                      maxLength={MAX_TEXT_LENGTH}
                       autoFocus
                       onChange={(e) => {
                         setReason(e.currentTarget.value)

@@ -17,6 +17,12 @@ export interface HistoryItem {
   description?: string
   /** The replayed entry; absent while the line is voided (the engine skips it). */
   entry?: LedgerEntry
+  /**
+   * Interest paid by this line and every line before it (Σ of the entries' interest parts, rule
+   * 6a); absent while the line is voided. Not the entry's `cumulativeInterest`, the old app's sum
+   * that counted paid-off carried interest as principal.
+   */
+  interestPaidSoFar?: Paise
   voided?: VoidInfo
 }
 
@@ -42,7 +48,14 @@ export function loanHistory(
   payments: ReadonlyMap<string, Payment>,
 ): HistoryItem[] {
   const entries = new Map<string, LedgerEntry>()
-  for (const entry of ledger.entries) entries.set(entry.waiverId ?? entry.paymentId, entry)
+  const soFar = new Map<string, Paise>()
+  let interestPaid = 0
+  for (const entry of ledger.entries) {
+    const key = entry.waiverId ?? entry.paymentId
+    interestPaid += entry.interestPart
+    entries.set(key, entry)
+    soFar.set(key, interestPaid)
+  }
   const items: HistoryItem[] = []
   for (const fact of loan.payments) {
     const stored = payments.get(fact.id)
@@ -57,7 +70,7 @@ export function loanHistory(
       createdAt: fact.createdAt,
       ...(stored?.createdBy && { createdBy: stored.createdBy }),
       ...(fact.description !== undefined && { description: fact.description }),
-      ...(entry && !fact.voided && { entry }),
+      ...(entry && !fact.voided && { entry, interestPaidSoFar: soFar.get(fact.id) ?? 0 }),
       ...(fact.voided && { voided: fact.voided }),
     })
   }
@@ -73,7 +86,7 @@ export function loanHistory(
       createdAt: waiver.createdAt,
       ...(waiver.createdBy && { createdBy: waiver.createdBy }),
       ...(waiver.note !== undefined && { description: waiver.note }),
-      ...(entry && !waiver.voided && { entry }),
+      ...(entry && !waiver.voided && { entry, interestPaidSoFar: soFar.get(waiver.id) ?? 0 }),
       ...(waiver.voided && { voided: waiver.voided }),
     })
   }

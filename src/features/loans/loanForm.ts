@@ -1,6 +1,12 @@
 import type { TFunction } from 'i18next'
 import { parseRupees, type MoneyReason } from '../../../shared/money.ts'
-import type { InterestType, IsoDate, Paise, StoredStatus } from '../../../shared/ledger/types.ts'
+import type {
+  InterestOn,
+  InterestType,
+  IsoDate,
+  Paise,
+  StoredStatus,
+} from '../../../shared/ledger/types.ts'
 
 /** Why the loan form refused: its own checks (spec §5), or the amount's money reason. */
 export type LoanFormReason =
@@ -29,6 +35,12 @@ export interface LoanFormValues {
   dueDate: IsoDate | ''
   description: string
   status: StoredStatus
+  /** How unpaid interest is treated; absent is the old rule (it earns interest). */
+  interestOn?: InterestOn
+  /** "Bringing an old loan from a paper khata?" ticked: the loan carries old dues. */
+  oldDues?: boolean
+  /** With `oldDues`: the interest already due on the start date, as typed (blank is ₹0). */
+  openingInterest?: string
 }
 
 /** A checked loan's terms, ready for `addLoan`/`updateLoan`. */
@@ -41,13 +53,17 @@ export interface LoanFields {
   dueDate: IsoDate
   description: string
   status: StoredStatus
+  interestOn: InterestOn
+  /** Interest already due on the start date; 0 unless the loan is old dues from paper. */
+  openingInterest: Paise
 }
 
 /** A field of the loan form that a check can find wrong. */
-export type LoanFormField = 'personId' | 'amount' | 'interestRate' | 'startDate' | 'dueDate'
+export type LoanFormField =
+  'personId' | 'amount' | 'interestRate' | 'startDate' | 'dueDate' | 'openingInterest'
 
 /** The required fields, in the order the form shows them (the first missing one gets focus). */
-const requiredFields: readonly LoanFormField[] = [
+const requiredFields: readonly Exclude<LoanFormField, 'openingInterest'>[] = [
   'personId',
   'amount',
   'interestRate',
@@ -61,6 +77,7 @@ const ratePattern = /^\d{1,3}(\.\d{1,2})?$/
 /**
  * Checks the loan form in the spec's order: the required fields (person, amount, rate, start and
  * due date), then the amount (at least ₹1, paisa precision) and rate (at least 0, two decimals),
+ * then the interest already due of an old loan from paper (a sum of money, ₹0 when left blank),
  * then that the due date is after the start date.
  */
 export function checkLoanForm(
@@ -77,6 +94,15 @@ export function checkLoanForm(
   if (!ratePattern.test(rateText)) {
     return { ok: false, reason: 'badRate', fields: ['interestRate'] }
   }
+  let openingInterest = 0
+  const oldDuesText = values.oldDues ? (values.openingInterest ?? '').trim() : ''
+  if (oldDuesText !== '') {
+    const parsed = parseRupees(oldDuesText)
+    if (!parsed.ok) {
+      return { ok: false, reason: { money: parsed.reason }, fields: ['openingInterest'] }
+    }
+    openingInterest = parsed.paise
+  }
   if (values.dueDate <= values.startDate) {
     return { ok: false, reason: 'dueBeforeStart', fields: ['dueDate'] }
   }
@@ -91,6 +117,8 @@ export function checkLoanForm(
       dueDate: values.dueDate,
       description: values.description.trim(),
       status: values.status,
+      interestOn: values.interestOn ?? 'balance',
+      openingInterest,
     },
   }
 }

@@ -56,3 +56,11 @@ export function loanAgeText(startDate: IsoDate, today: IsoDate, t: TFunction = a
   if (age.days > 0) parts.push(t('loans:age.day', { count: age.days }))
   return parts.join(', ')
 }
+
+/**
+ * A loan as a sentence names it among its borrower's loans: its description when it has one
+ * ("Tractor"), else its title ("₹50,000 from 01/03/2026"); never only the `Loan #xxxxxx` label.
+ */
+export function loanCallName(loan: TitledLoan, t: TFunction = appT()): string {
+  return loan.description?.trim() || loanTitle(loan, t)
+}

@@ -1,4 +1,4 @@
-import { Button, DataList } from '@chakra-ui/react'
+import { Button, DataList, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,7 +34,25 @@ export function PersonDetailsScreen({ personId }: { personId: string }) {
     [t('field.aadhaar'), person.aadhaar ? maskAadhaar(person.aadhaar) : '—'],
     [t('field.relationship'), person.petName || '—'],
     [t('field.gender'), genderLabel(person.gender, t)],
-    [t('field.openingBalance'), <Money key="balance" paise={person.balance} />],
+    // Only a note typed from paper: it counts in no figure. When there is one, it can be
+    // brought in as a loan with old dues, which counts from its date on (issue 27, harm 7).
+    [
+      t('field.openingBalance'),
+      person.balance === 0 ? (
+        '—'
+      ) : (
+        <Stack key="balance" gap="1" align="start">
+          <Text>
+            <Money paise={person.balance} /> · {t('notCounted')}
+          </Text>
+          <Button asChild size="xs" variant="outline" minH="11">
+            <Link to="/loans/add" search={{ personId: person.id, oldDues: 1 }}>
+              {t('bringOldDues')}
+            </Link>
+          </Button>
+        </Stack>
+      ),
+    ],
   ]
   return (
     <Page

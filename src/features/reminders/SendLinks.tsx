@@ -1,9 +1,17 @@
-import { Button, Flex, Link as ChakraLink, Text } from '@chakra-ui/react'
+import { Button, Flex, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendLinks } from '../../../shared/book/reminder.ts'
+import { parseUpiId } from '../../../shared/book/upi.ts'
+import type { AskKind } from '../../../shared/ledger/engine.ts'
+import { formatINR, parseRupees } from '../../../shared/money.ts'
+import { useProfile } from '../../data/hooks.ts'
+import { AmountField } from '../../ui/AmountField.tsx'
+import { SelectField } from '../../ui/form.tsx'
+import { UpiQr } from '../../ui/UpiQr.tsx'
 import { noLinkMessage } from './messages.ts'
-import { useReceiptText, useReminderText } from './useMessages.ts'
+import { useReceiptText, useReminder, useReminderText, type AskChoice } from './useMessages.ts'
 
 /** Who a message goes to. */
 export interface Recipient {
@@ -79,13 +87,128 @@ export function SendLinks({
   )
 }
 
-/** "Remind on WhatsApp" and "SMS" for one person, with today's reminder. */
+/**
+ * "Remind on WhatsApp" and "SMS" for one person, with today's reminder asking for the default
+ * amount (what is overdue, else the interest due): a dashboard row's links.
+ */
 export function RemindLinks({ to, compact }: { to: Recipient; compact?: boolean }) {
   const text = useReminderText(to.personId, to.name)
   return <SendLinks to={to} text={text} kind="reminder" {...(compact && { compact })} />
 }
 
-/** "Send receipt" for the deposit just recorded, until the lender is done with it. */
+/**
+ * The reminder on a person's page: what to ask for (what is overdue, the interest due, all due
+ * today, or an amount the lender types; by default what is overdue, else the interest due), then
+ * the WhatsApp and SMS links whose message and UPI link carry that amount, and the UPI QR code
+ * for it when the lender has a UPI ID. A typed amount that is not a sum of money above ₹0 is
+ * refused beside its field, and no link is offered until it is one.
+ */
+export function ReminderPanel({ to }: { to: Recipient }) {
+  const { t } = useTranslation('reminders')
+  const [picked, setPicked] = useState<AskKind | null>(null)
+  const [typed, setTyped] = useState('')
+  const [showQr, setShowQr] = useState(false)
+  const profile = useProfile()
+  const parsed = parseRupees(typed)
+  const typedPaise = parsed.ok ? parsed.paise : 0
+  const choice: AskChoice | undefined =
+    picked === null
+      ? undefined
+      : picked === 'amount'
+        ? { kind: picked, amountPaise: typedPaise }
+        : { kind: picked }
+  const reminder = useReminder(to.personId, to.name, choice)
+  const { amounts, ask } = reminder
+  const options: { value: AskKind; label: string }[] = [
+    ...(amounts.overdue > 0
+      ? [
+          {
+            value: 'overdue' as const,
+            label: t('ask.overdue', { amount: formatINR(amounts.overdue) }),
+          },
+        ]
+      : []),
+    ...(amounts.interest > 0
+      ? [
+          {
+            value: 'interest' as const,
+            label: t('ask.interest', { amount: formatINR(amounts.interest) }),
+          },
+        ]
+      : []),
+    { value: 'all', label: t('ask.all', { amount: formatINR(amounts.all) }) },
+    { value: 'amount', label: t('ask.amount') },
+  ]
+  const typing = ask.kind === 'amount'
+  const typedError = !typing
+    ? null
+    : !parsed.ok
+      ? parsed.reason === 'empty'
+        ? t('ask.zero')
+        : t(`loans:money.${parsed.reason}`)
+      : parsed.paise <= 0
+        ? t('ask.zero')
+        : null
+  const upiId = parseUpiId(profile.upiId)
+  const lender = profile.displayName || (upiId ?? '')
+  const caption = t('statement:qrCaptionAmount', {
+    amount: formatINR(ask.amountPaise),
+    lender,
+    upiId,
+  })
+  return (
+    <Stack
+      as="section"
+      aria-label={t('remindOf', { name: to.name })}
+      gap="2"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+    >
+      <Text fontWeight="semibold">{t('remindOf', { name: to.name })}</Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="2">
+        <SelectField
+          label={t('ask.label')}
+          value={ask.kind}
+          onChange={(value) => setPicked(value as AskKind)}
+          choices={options}
+        />
+        {typing && (
+          <AmountField
+            label={t('ask.typed')}
+            value={typed}
+            onChange={setTyped}
+            min="0.01"
+            error={typed === '' ? null : typedError}
+          />
+        )}
+      </SimpleGrid>
+      {amounts.overdue > 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          {t('ask.overdueMeans')}
+        </Text>
+      )}
+      {typedError === null && (
+        <Flex gap="2" wrap="wrap" align="center">
+          <SendLinks to={to} text={reminder.text} kind="reminder" />
+          {reminder.upiLink !== undefined && (
+            <Button size="sm" minH="11" variant="ghost" onClick={() => setShowQr(!showQr)}>
+              {showQr ? t('ask.hideQr') : t('ask.showQr')}
+            </Button>
+          )}
+        </Flex>
+      )}
+      {typedError === null && showQr && reminder.upiLink !== undefined && (
+        <UpiQr link={reminder.upiLink} caption={caption} alt={t('statement:qrAlt', { caption })} />
+      )}
+    </Stack>
+  )
+}
+
+/**
+ * "Send receipt" for the deposit just recorded, until the lender is done with it: the receipt's
+ * text on screen, and the links that send it.
+ */
 export function ReceiptLinks({
   to,
   depositId,
@@ -109,6 +232,10 @@ export function ReceiptLinks({
       p="3"
     >
       <Text fontWeight="semibold">{t('receiptTitle')}</Text>
+      {/* The receipt as it will be sent: the lender reads the cash received and its split. */}
+      <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
+        {text}
+      </Text>
       <Flex gap="2" wrap="wrap" align="center">
         <SendLinks to={to} text={text} kind="receipt" />
         <Button size="sm" minH="11" variant="ghost" onClick={onDone}>

@@ -1,8 +1,15 @@
 import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
-import { receiptText, reminderText } from '../../../shared/book/reminder.ts'
+import { receiptText, reminderText, type ReminderAsk } from '../../../shared/book/reminder.ts'
 import { parseUpiId, upiPayLink } from '../../../shared/book/upi.ts'
-import { overdueLoans, summarizePerson } from '../../../shared/ledger/engine.ts'
+import {
+  askAmounts,
+  depositSplit,
+  overdueLoans,
+  summarizePerson,
+  type AskAmounts,
+  type AskKind,
+} from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
 import type { LenderProfile } from '../../../shared/schema/profile.ts'
 import {
@@ -17,15 +24,23 @@ import { useLanguage } from '../../i18n/index.ts'
 import { messageLanguage, messageT, sayIn } from './messages.ts'
 
 /** The lender's UPI link for `amount`, or undefined when no valid UPI ID is set. */
-export function upiLinkOf(profile: LenderProfile, amount: Paise, t: TFunction): string | undefined {
+export function upiLinkOf(
+  profile: LenderProfile,
+  amount: Paise,
+  t: TFunction,
+  note: string = t('reminders:upiNote'),
+): string | undefined {
   const upiId = parseUpiId(profile.upiId)
   if (upiId === null) return undefined
-  return upiPayLink({
-    upiId,
-    payeeName: profile.displayName || upiId,
-    amountPaise: amount,
-    note: t('reminders:upiNote'),
-  })
+  return upiPayLink({ upiId, payeeName: profile.displayName || upiId, amountPaise: amount, note })
+}
+
+// The UPI note per kind of ask, so the borrower's UPI app says what the payment is for.
+const upiNotes: Record<AskKind, string> = {
+  overdue: 'reminders:upiNoteOverdue',
+  interest: 'reminders:upiNoteInterest',
+  all: 'reminders:upiNote',
+  amount: 'reminders:upiNote',
 }
 
 /**
@@ -43,24 +58,51 @@ function useMessageT(personId: string): TFunction {
 }
 
 /**
- * The reminder for one person, in their language, from the engine's figures as of today: their Due today (the
- * person page's tile and the dashboard row), each overdue loan with its due date, and the UPI
- * link for the amount due.
+ * What the lender picked to ask for: one of the engine's amounts (`askAmounts`), or an amount
+ * typed (in paise). Absent: the default, what is overdue, else the interest due.
  */
-export function useReminderText(personId: string, borrowerName: string): string {
+export type AskChoice =
+  { kind: Exclude<AskKind, 'amount'> } | { kind: 'amount'; amountPaise: Paise }
+
+/** A person's reminder: the amounts it can ask for, what it asks, its text and its UPI link. */
+export interface Reminder {
+  amounts: AskAmounts
+  ask: ReminderAsk
+  text: string
+  /** The UPI link in the text (and the QR code), for the amount asked; absent without a UPI ID. */
+  upiLink?: string
+}
+
+/**
+ * The reminder for one person, in their language, from the engine's figures as of today: the
+ * amount asked (`choice`, by default what is overdue, else the interest due) and what it is for,
+ * each overdue loan with its due date and Due today, and the UPI link for the amount asked.
+ */
+export function useReminder(personId: string, borrowerName: string, choice?: AskChoice): Reminder {
   const loans = useActiveLoansOf(personId)
   const figuresOf = useFiguresOf()
   const today = useToday()
   const profile = useProfile()
   const t = useMessageT(personId)
+  const kind = choice?.kind
+  const typed = choice?.kind === 'amount' ? choice.amountPaise : 0
+  const amounts = useMemo(() => askAmounts(loans, today, figuresOf), [loans, today, figuresOf])
   return useMemo(() => {
-    const due = summarizePerson(loans, today, figuresOf).totalDue
-    const upiLink = upiLinkOf(profile, due, t)
-    return reminderText(
+    // A choice that no longer applies (nothing is overdue any more) falls back to the default.
+    const asked =
+      kind === undefined || (kind !== 'amount' && kind !== 'all' && amounts[kind] <= 0)
+        ? amounts.suggested
+        : kind
+    const ask: ReminderAsk = {
+      kind: asked,
+      amountPaise: asked === 'amount' ? typed : amounts[asked],
+    }
+    const upiLink = upiLinkOf(profile, ask.amountPaise, t, t(upiNotes[asked]))
+    const text = reminderText(
       {
         lenderName: profile.displayName,
         borrowerName,
-        dueTodayPaise: due,
+        ask,
         overdue: overdueLoans(loans, today, figuresOf).map((o) => ({
           loanLabel: t('reminders:message.loanLabel', { id: o.loan.id.slice(-6) }),
           dueDate: o.dueDate,
@@ -71,13 +113,20 @@ export function useReminderText(personId: string, borrowerName: string): string 
       },
       sayIn(t),
     )
-  }, [loans, today, figuresOf, profile, borrowerName, t])
+    return { amounts, ask, text, ...(upiLink !== undefined && { upiLink }) }
+  }, [amounts, kind, typed, loans, today, figuresOf, profile, borrowerName, t])
+}
+
+/** The reminder's text for one person, asking for the default amount (see `useReminder`). */
+export function useReminderText(personId: string, borrowerName: string): string {
+  return useReminder(personId, borrowerName).text
 }
 
 /**
- * The receipt for one deposit, in the person's language, or null when it is not (or no longer) a live deposit of the
- * person: the amount, its date, each loan's interest/principal split as the engine replayed it,
- * and the person's Due today after it.
+ * The receipt for one deposit, in the person's language, or null when it is not (or no longer) a
+ * live deposit of the person: the cash received, its date, each loan's truthful split (interest
+ * owed first, then principal, then overpaid: `depositSplit`, engine notes rule 6a), which adds up
+ * to the cash received, and the person's Due today after it.
  */
 export function useReceiptText(
   personId: string,
@@ -92,27 +141,26 @@ export function useReceiptText(
   const t = useMessageT(personId)
   return useMemo(() => {
     if (depositId === null) return null
-    const byLoan = new Map(loans.map((loan) => [loan.id, loan]))
-    const paid = payments.filter(
-      (p) => p.depositId === depositId && !p.voided && byLoan.has(p.loanId),
+    const paid = payments.filter((p) => p.depositId === depositId && !p.voided)
+    const split = depositSplit(
+      loans,
+      paid.map((p) => p.id),
+      (loan) => figuresOf(loan, today).ledger,
     )
-    const first = paid[0]
+    const first = split.lines[0]
     if (first === undefined) return null
-    const lines = paid.map((payment) => {
-      const loan = byLoan.get(payment.loanId)!
-      const entry = figuresOf(loan, today).ledger.entries.find((e) => e.paymentId === payment.id)
-      return {
-        loanLabel: t('reminders:message.loanLabel', { id: loan.id.slice(-6) }),
-        amountPaise: payment.amount,
-        interestPaise: entry?.interestPaid ?? 0,
-        principalPaise: entry?.principalPaid ?? 0,
-      }
-    })
+    const lines = split.lines.map((line) => ({
+      loanLabel: t('reminders:message.loanLabel', { id: line.loanId.slice(-6) }),
+      amountPaise: line.amount,
+      interestPaise: line.interestPart,
+      principalPaise: line.principalPart,
+      overpaidPaise: line.overpaid,
+    }))
     return receiptText(
       {
         lenderName: profile.displayName,
         borrowerName,
-        amountPaise: paid.reduce((sum, p) => sum + p.amount, 0),
+        amountPaise: split.amount,
         date: first.date,
         lines,
         balanceDuePaise: summarizePerson(loans, today, figuresOf).totalDue,

@@ -17,6 +17,7 @@ import { readDeviceName, subscribeDeviceName, writeDeviceName } from '../../data
 import {
   MIN_PASSWORD_LENGTH,
   changePassword,
+  type PasswordChangeResult,
   listDevices,
   shareDeviceName,
   signOutDevice,
@@ -25,8 +26,9 @@ import {
   type DeviceSession,
 } from '../../data/devices.ts'
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
-import { FormAlert, FormField } from '../../ui/form.tsx'
+import { FormAlert, FormField, useFocusFirstError } from '../../ui/form.tsx'
 import { Page } from '../../ui/Page.tsx'
+import { InterestRuleSection } from './InterestRuleSection.tsx'
 
 /**
  * Settings is a list of sections, each a card with its own heading and its own state. To add
@@ -34,6 +36,7 @@ import { Page } from '../../ui/Page.tsx'
  */
 const sections: { id: string; title: string; Section: () => ReactElement }[] = [
   { id: 'profile', title: 'profile', Section: ProfileSection },
+  { id: 'interest-rule', title: 'interestRule', Section: InterestRuleSection },
   { id: 'device-name', title: 'deviceName', Section: DeviceNameSection },
   { id: 'devices', title: 'devices', Section: DevicesSection },
   { id: 'password', title: 'password', Section: PasswordSection },
@@ -281,27 +284,39 @@ function PasswordSection() {
   const { t } = useTranslation('settings')
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
+  const [outcome, setOutcome] = useState<PasswordChangeResult | null>(null)
   const [busy, setBusy] = useState(false)
+  const { formRef, focusFirstError } = useFocusFirstError()
+  // A refusal about one field is said beside it; any other below the form.
+  const fieldError = (field: 'current' | 'next') =>
+    outcome && !outcome.ok && outcome.field === field ? outcome.message : null
+  const formOutcome =
+    outcome === null
+      ? null
+      : outcome.ok
+        ? { ok: true, message: t('password.changed') }
+        : outcome.field === undefined
+          ? { ok: false, message: outcome.message }
+          : null
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setBusy(true)
     const result = await changePassword(current, next)
     setBusy(false)
+    setOutcome(result)
     if (result.ok) {
       setCurrent('')
       setNext('')
-      setOutcome({ ok: true, message: t('password.changed') })
     } else {
-      setOutcome({ ok: false, message: result.message })
+      focusFirstError()
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="3">
-        <FormField label={t('password.current')}>
+        <FormField label={t('password.current')} error={fieldError('current')}>
           <Input
             type="password"
             autoComplete="current-password"
@@ -312,6 +327,7 @@ function PasswordSection() {
         <FormField
           label={t('password.new')}
           helper={t('password.helper', { min: MIN_PASSWORD_LENGTH })}
+          error={fieldError('next')}
         >
           <Input
             type="password"
@@ -320,7 +336,7 @@ function PasswordSection() {
             onChange={(event) => setNext(event.currentTarget.value)}
           />
         </FormField>
-        <Outcome outcome={outcome} />
+        <Outcome outcome={formOutcome} />
         <Box>
           <Button type="submit" colorPalette="teal" loading={busy}>
             {t('password.submit')}
@@ -395,9 +411,16 @@ function ImportSection() {
       return
     }
     setBusy(true)
-    const text = await file.text()
-    setOutcome(book.importJson(text))
-    setBusy(false)
+    try {
+      setOutcome(book.importJson(await file.text()))
+    } catch (cause) {
+      // The import changes the book only once everything is in: after a failure the book is as
+      // it was, so the lender can fix the file (or try again) and press the button again.
+      console.error('Book import failed', cause)
+      setOutcome({ ok: false, message: t('import.failed') })
+    } finally {
+      setBusy(false)
+    }
   }
 
   return (

@@ -1,47 +1,91 @@
-import { Box, Button, Flex, Heading, Image, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import type { TFunction } from 'i18next'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import { maskAadhaar } from '../../../shared/identity.ts'
-import { summarizePerson, type LedgerLoan } from '../../../shared/ledger/engine.ts'
+import { askAmounts, type AskAmounts, type LedgerLoan } from '../../../shared/ledger/engine.ts'
+import type { Paise } from '../../../shared/ledger/types.ts'
 import { formatINR } from '../../../shared/money.ts'
 import { upiPayLink } from '../../../shared/book/upi.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
-import type { Payment } from '../../../shared/schema/types.ts'
 import {
   useActivePeople,
   useCities,
   useFiguresOf,
-  usePaymentsOf,
   useLoaded,
   useProfile,
   useSession,
   useToday,
 } from '../../data/hooks.ts'
+import { i18n, useLanguage } from '../../i18n/index.ts'
 import { DateField } from '../../ui/DateField.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { SelectField } from '../../ui/form.tsx'
-import { Money } from '../../ui/Money.tsx'
+import { Money, Overpaid } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
+import { UpiQr } from '../../ui/UpiQr.tsx'
+import { messageLanguage } from '../reminders/messages.ts'
+import { usePersonLoans } from '../loans/usePersonLoans.ts'
+import { printCss } from './printCss.ts'
 import {
   buildStatement,
+  periodOf,
+  periodProblem,
+  sumText,
   type Period,
+  type PeriodChoice,
   type Statement,
   type StatementLoan,
   type StatementParties,
   type StatementQr,
+  type StatementRow,
 } from './statement.ts'
-import { noteText } from '../loans/LoanHistory.tsx'
-import { usePersonLoans } from '../loans/usePersonLoans.ts'
-import { printCss } from './printCss.ts'
+
+// What the QR code asks for, and its words: as a reminder does by default (engine's `askAmounts`).
+const captions = {
+  overdue: 'statement:qrCaptionOverdue',
+  interest: 'statement:qrCaptionInterest',
+  all: 'statement:qrCaptionAmount',
+} as const
+const upiNotes = {
+  overdue: 'reminders:upiNoteOverdue',
+  interest: 'reminders:upiNoteInterest',
+  all: 'reminders:upiNote',
+} as const
 
 /**
- * `/users/{personId}/statement`: what a borrower is handed. The lender and the borrower, each
- * loan's terms and today's figures, the period's payments with the engine's interest/principal
- * split, waivers, and "Due today", with the lender's UPI QR code when a UPI ID is set. It prints
- * on A4 (the app shell and the buttons are left off) and, on a phone, is shared as a PDF.
+ * The lender's UPI QR, its caption in the words of `t`; null without a UPI ID. It asks for what a
+ * reminder asks for by default: what is overdue, else the interest due (else all due), never the
+ * whole of a loan that is not yet due.
+ */
+function qrOf(upiId: string, lender: string, ask: AskAmounts, t: TFunction): StatementQr | null {
+  if (!upiId) return null
+  const amount = ask[ask.suggested]
+  return {
+    link: upiPayLink({
+      upiId,
+      payeeName: lender,
+      amountPaise: amount,
+      note: t(upiNotes[ask.suggested]),
+    }),
+    caption:
+      amount > 0
+        ? t(captions[ask.suggested], { amount: formatINR(amount), lender, upiId })
+        : t('statement:qrCaption', { lender, upiId }),
+  }
+}
+
+/**
+ * `/users/{personId}/statement`: what a borrower is handed. For a period (all time, a financial
+ * year or typed dates): each loan's terms, its balance at the start of the first day, every
+ * movement in the period with the truthful interest/principal split and what was due after it,
+ * its balance at the end of the last day, and the sum that joins them; and the person's Due today
+ * with the lender's UPI QR code when a UPI ID is set (for what is overdue, else the interest due). On screen (and printed, on A4 without the
+ * app shell) it is the lender's copy, voided entries struck through; the PDF is the borrower's
+ * copy, without them, in the borrower's language.
  */
 export function StatementScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
@@ -51,48 +95,30 @@ export function StatementScreen({ personId }: { personId: string }) {
   const profile = useProfile()
   const { user } = useSession()
   const cachedFigures = useFiguresOf()
-  const [mode, setMode] = useState('all')
+  const [app] = useLanguage()
+  const [choice, setChoice] = useState<PeriodChoice>('all')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const person = people.find((p) => p.id === personId)
   const { t } = useTranslation('statement')
 
   const loans = usePersonLoans(personId)
-  const payments = usePaymentsOf(loans)
   const period: Period = useMemo(
-    () => (mode === 'all' ? {} : { ...(from && { from }), ...(to && { to }) }),
-    [mode, from, to],
+    () => periodOf(choice, today, { from, to }),
+    [choice, today, from, to],
   )
-  const statement = useMemo(() => {
-    const byId = new Map<string, Payment>(payments.map((payment) => [payment.id, payment]))
-    const figuresOf = (loan: LedgerLoan) => cachedFigures(loan, today)
-    return buildStatement({
-      loans,
-      figuresOf,
-      payments: byId,
-      total: summarizePerson(loans, today, figuresOf).reckoning,
-      period,
-      today,
-      t,
-    })
-  }, [loans, payments, cachedFigures, today, period, t])
+  const problem = periodProblem(period, today)
+  const figuresOf = useMemo(
+    () => (loan: LedgerLoan) => cachedFigures(loan, today),
+    [cachedFigures, today],
+  )
+  const statement = useMemo(
+    () => (problem ? null : buildStatement({ loans, figuresOf, period, today, t })),
+    [loans, figuresOf, period, today, t, problem],
+  )
 
   const lender = profile.displayName || user.email
-  const due = statement.total.due
-  const qr: StatementQr | null = profile.upiId
-    ? {
-        link: upiPayLink({
-          upiId: profile.upiId,
-          payeeName: lender,
-          amountPaise: due,
-          note: t('reminders:upiNote'),
-        }),
-        caption:
-          due > 0
-            ? t('qrCaptionAmount', { amount: formatINR(due), lender, upiId: profile.upiId })
-            : t('qrCaption', { lender, upiId: profile.upiId }),
-      }
-    : null
+  const language = messageLanguage(person, app)
 
   if (!person) {
     return (
@@ -107,7 +133,14 @@ export function StatementScreen({ personId }: { personId: string }) {
     village: cityIndex(cities).get(person.cityId)?.name ?? '—',
     aadhaar: person.aadhaar ? maskAadhaar(person.aadhaar) : '',
   }
-  const badRange = mode === 'dates' && from !== '' && to !== '' && to < from
+  const ask = askAmounts(loans, today, figuresOf)
+  const qr = statement ? qrOf(profile.upiId, lender, ask, t) : null
+  // The borrower's copy: the same period, voided entries left out, in the borrower's language.
+  const borrowerCopy = () => {
+    const words = i18n.getFixedT(language)
+    const copy = buildStatement({ loans, figuresOf, period, today, copy: 'borrower', t: words })
+    return { statement: copy, qr: qrOf(profile.upiId, lender, ask, words), t: words }
+  }
 
   return (
     <Page
@@ -119,38 +152,65 @@ export function StatementScreen({ personId }: { personId: string }) {
               {t('backToLoans')}
             </Link>
           </Button>
-          <Button colorPalette="teal" minH="11" onClick={() => window.print()}>
+          <Button
+            colorPalette="teal"
+            minH="11"
+            disabled={statement === null}
+            onClick={() => window.print()}
+          >
             {t('print')}
           </Button>
-          <PdfButton statement={statement} parties={parties} qr={qr} />
+          {statement && <PdfButton parties={parties} make={borrowerCopy} />}
         </Flex>
       }
     >
       <style>{printCss}</style>
+      <Text color="fg.muted" fontSize="sm" data-print="hide">
+        {t('lenderCopy')}{' '}
+        {t('borrowerCopy', {
+          name: person.name,
+          language: i18n.t('common:languageName', { lng: language }),
+        })}
+      </Text>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" data-print="hide">
         <SelectField
           label={t('period')}
-          value={mode}
-          onChange={setMode}
+          value={choice}
+          onChange={(value) => setChoice(value as PeriodChoice)}
           choices={[
             { value: 'all', label: t('periodAll') },
+            { value: 'thisYear', label: t('periodThisYear') },
+            { value: 'lastYear', label: t('periodLastYear') },
             { value: 'dates', label: t('periodDates') },
           ]}
         />
-        {mode === 'dates' && (
+        {choice === 'dates' && (
           <>
-            <DateField label={t('from')} value={from} onChange={setFrom} max={to || undefined} />
+            <DateField
+              label={t('from')}
+              value={from}
+              onChange={setFrom}
+              max={to || today}
+              error={problem === 'future' && from > today ? t('future') : undefined}
+            />
             <DateField
               label={t('to')}
               value={to}
               onChange={setTo}
               min={from || undefined}
-              error={badRange ? t('badRange') : undefined}
+              max={today}
+              error={
+                problem === 'badRange'
+                  ? t('badRange')
+                  : problem === 'future' && to > today
+                    ? t('future')
+                    : undefined
+              }
             />
           </>
         )}
       </SimpleGrid>
-      <StatementBody statement={statement} parties={parties} qr={qr} />
+      {statement && <StatementBody statement={statement} parties={parties} qr={qr} />}
     </Page>
   )
 }
@@ -189,31 +249,40 @@ function StatementBody({
         p="3"
         data-print="keep"
       >
-        <Box role="group" aria-label={t('totalDue')}>
-          <Text color="fg.muted">{t('dueTodayOn', { date: todayText })}</Text>
-          <Text fontSize="2xl" fontWeight="bold" data-figure="">
-            <Money paise={statement.total.due} />
-          </Text>
-          <Text color="fg.muted" fontSize="sm">
-            {t('common:money.lent')} <Money paise={statement.total.lent} /> ·{' '}
-            {t('common:money.interestSoFar')} <Money paise={statement.total.interest} /> ·{' '}
-            {t('common:money.paid')} <Money paise={statement.total.paid} />
-            {statement.total.waived > 0 && (
-              <>
-                {' '}
-                · {t('common:money.waived')} <Money paise={statement.total.waived} />
-              </>
-            )}
-          </Text>
-        </Box>
-        {qr && <UpiQr qr={qr} />}
+        <Stack gap="2" minW="0">
+          <Box role="group" aria-label={t('totalDue')}>
+            <Text color="fg.muted">{t('dueTodayOn', { date: todayText })}</Text>
+            <Text fontSize="2xl" fontWeight="bold" data-figure="">
+              <Money paise={statement.dueToday} />
+            </Text>
+          </Box>
+          <PeriodSum name={t('periodSum')} statement={statement} />
+        </Stack>
+        {qr && (
+          <UpiQr link={qr.link} caption={qr.caption} alt={t('qrAlt', { caption: qr.caption })} />
+        )}
       </Flex>
       {statement.loans.length === 0 ? (
-        <Notice>{t('noLoans')}</Notice>
+        <Notice>{statement.from === undefined ? t('noLoans') : t('noMovements')}</Notice>
       ) : (
-        statement.loans.map((loan) => <LoanSection key={loan.id} loan={loan} />)
+        statement.loans.map((loan) => (
+          <LoanSection key={loan.id} loan={loan} from={statement.from} to={statement.to} />
+        ))
       )}
     </Stack>
+  )
+}
+
+/** "Opening ₹A + interest ₹B − paid ₹C = closing ₹D" for the period, as one line. */
+function PeriodSum({ name, statement }: { name: string; statement: Pick<StatementLoan, 'sum'> }) {
+  const { t } = useTranslation('statement')
+  return (
+    <Box role="group" aria-label={name} fontSize="sm">
+      <Text color="fg.muted">{name}</Text>
+      <Text fontWeight="medium" data-sum="">
+        {sumText(statement.sum, t, (paise) => formatINR(paise))}
+      </Text>
+    </Box>
   )
 }
 
@@ -230,38 +299,19 @@ function Party({ term, value }: { term: string; value: string }) {
   )
 }
 
-/** The lender's UPI QR code for what is due today; rendered by `qrcode`, loaded with the screen. */
-function UpiQr({ qr }: { qr: StatementQr }) {
+function LoanSection({
+  loan,
+  from,
+  to,
+}: {
+  loan: StatementLoan
+  from: string | undefined
+  to: string
+}) {
+  const { totals } = loan
   const { t } = useTranslation('statement')
-  const [image, setImage] = useState<{ link: string; url: string } | null>(null)
-  useEffect(() => {
-    let live = true
-    void import('qrcode')
-      .then((QRCode) => QRCode.toDataURL(qr.link, { margin: 1, width: 200 }))
-      .then((url) => {
-        if (live) setImage({ link: qr.link, url })
-      })
-    return () => {
-      live = false
-    }
-  }, [qr.link])
-  return (
-    <Stack as="figure" align="center" gap="1" maxW="56" data-print="keep">
-      {image?.link === qr.link ? (
-        <Image src={image.url} alt={t('qrAlt', { caption: qr.caption })} w="40" h="40" />
-      ) : (
-        <Box w="40" h="40" />
-      )}
-      <Text as="figcaption" fontSize="sm" textAlign="center" overflowWrap="anywhere">
-        {qr.caption}
-      </Text>
-    </Stack>
-  )
-}
-
-function LoanSection({ loan }: { loan: StatementLoan }) {
-  const { reckoning } = loan
-  const { t } = useTranslation('statement')
+  const waived = totals.interestWaived + totals.principalWaived
+  const opens = from !== undefined && from > loan.startDate
   return (
     <Stack as="section" aria-label={loan.label} gap="3" data-print="loan">
       <Box>
@@ -281,110 +331,140 @@ function LoanSection({ loan }: { loan: StatementLoan }) {
         <Figure label={t('loans:labels.dueDate')}>
           <DateText date={loan.dueDate} />
         </Figure>
-        <Figure label={t('common:money.interestSoFar')}>
-          <Money paise={reckoning.interest} />
-        </Figure>
-        <Figure label={t('common:money.paid')}>
-          <Money paise={reckoning.paid} />
-        </Figure>
-        {reckoning.waived > 0 && (
-          <Figure label={t('common:money.waived')}>
-            <Money paise={reckoning.waived} />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" fontSize="sm" data-print="keep">
+        {opens && (
+          <Figure label={t('openingOn', { date: formatDisplayDate(from) })}>
+            <Money paise={loan.opening.due} />
           </Figure>
         )}
-        <Figure label={t('common:money.dueToday')}>
+        <Figure label={t('interestCharged')}>
+          <Money paise={totals.interestCharged} />
+        </Figure>
+        <Figure label={t('common:money.paid')}>
+          <Money paise={totals.paid} />
+        </Figure>
+        <Figure label={t('common:money.interestPaid')}>
+          <Money paise={totals.interestPaid} />
+        </Figure>
+        <Figure label={t('common:money.principalPaid')}>
+          <Money paise={totals.principalPaid} />
+        </Figure>
+        {totals.overpaid > 0 && (
+          <Figure label={t('common:money.overpaid')}>
+            <Money paise={totals.overpaid} />
+          </Figure>
+        )}
+        {waived > 0 && (
+          <Figure label={t('common:money.waived')}>
+            <Money paise={waived} />
+          </Figure>
+        )}
+        <Figure label={t('closingOn', { date: formatDisplayDate(to) })}>
           <Text as="span" fontWeight="semibold">
-            <Money paise={loan.dueToday} />
+            <Money paise={loan.closing.due} />
           </Text>
         </Figure>
       </SimpleGrid>
-      {loan.rows.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          {t('noPayments')}
-        </Text>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} data-print="table">
-          <Table.Root size="sm" aria-label={t('paymentsOf', { label: loan.label })}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('loans:history.date')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('loans:history.paid')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('loans:history.interest')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('loans:history.principal')}
-                </Table.ColumnHeader>
+      <PeriodSum name={`${t('periodSum')}: ${loan.label}`} statement={loan} />
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} data-print="table">
+        <Table.Root size="sm" aria-label={t('movementsOf', { label: loan.label })}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('col.date')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('col.details')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('col.added')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('col.paid')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                {t('common:money.interestPaid')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                {t('common:money.principalPaid')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('col.due')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {loan.rows.map((row) => (
+              <Table.Row key={row.key} fontWeight={edge(row) ? 'semibold' : undefined}>
+                <Table.Cell>
+                  <DateText date={row.date} />
+                </Table.Cell>
+                <Table.Cell minW="40">
+                  <Text as="span" color={row.voided ? 'red.700' : undefined}>
+                    {row.details}
+                  </Text>
+                  {row.overpaid !== undefined && (
+                    <>
+                      {' · '}
+                      <Overpaid paise={row.overpaid} />
+                    </>
+                  )}
+                </Table.Cell>
+                <Cell paise={row.added} />
+                <Table.Cell textAlign="end">
+                  <Amount row={row} />
+                </Table.Cell>
+                <Cell paise={row.interestPaid} />
+                <Cell paise={row.principalPaid} />
+                <Cell paise={row.voided ? undefined : row.due} />
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {loan.rows.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>
-                    <DateText date={row.date} />
-                    <RowNote note={row.note} voided={row.voided} waiver={row.kind === 'waiver'} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Amount row={row} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {row.interest === undefined ? '—' : <Money paise={row.interest} />}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {row.principal === undefined ? '—' : <Money paise={row.principal} />}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+            ))}
+          </Table.Body>
+          <Table.Footer>
+            <Table.Row fontWeight="semibold">
+              <Table.Cell colSpan={2}>{t('total')}</Table.Cell>
+              <Cell paise={totals.lent + totals.interestCharged} />
+              <Cell paise={totals.paid} />
+              <Cell paise={totals.interestPaid} />
+              <Cell paise={totals.principalPaid} />
+              <Cell paise={undefined} />
+            </Table.Row>
+          </Table.Footer>
+        </Table.Root>
+      </Table.ScrollArea>
     </Stack>
   )
 }
 
-function Amount({ row }: { row: StatementLoan['rows'][number] }) {
-  const { t } = useTranslation('statement')
-  const text =
-    row.kind === 'waiver' ? (
-      <>
-        {t('common:money.waived')} <Money paise={row.amount} />
-      </>
-    ) : (
-      <Money paise={row.amount} />
-    )
-  return row.voided ? <del>{text}</del> : text
+/** The opening and closing rows stand out from the movements between them. */
+function edge(row: StatementRow): boolean {
+  return row.kind === 'opening' || row.kind === 'closing'
 }
 
-function RowNote({ note, voided, waiver }: { note: string; voided: boolean; waiver: boolean }) {
-  const { t } = useTranslation('statement')
-  const words = [
-    voided ? t('loans:void.voided') : '',
-    waiver ? t('loans:history.waiver') : '',
-    noteText(note, t),
-  ]
-    .filter(Boolean)
-    .join(' · ')
-  if (!words) return null
+function Cell({ paise }: { paise: Paise | undefined }) {
   return (
-    <Text fontSize="xs" color={voided ? 'red.700' : 'fg.muted'}>
-      {words}
-    </Text>
+    <Table.Cell textAlign="end">{paise === undefined ? '—' : <Money paise={paise} />}</Table.Cell>
   )
 }
 
+/** What a row paid, or what its waiver forgave; struck through when voided. */
+function Amount({ row }: { row: StatementRow }) {
+  const { t } = useTranslation('statement')
+  const text =
+    row.waived !== undefined ? (
+      <>
+        {t('common:money.waived')} <Money paise={row.waived} />
+      </>
+    ) : row.paid !== undefined ? (
+      <Money paise={row.paid} />
+    ) : (
+      '—'
+    )
+  return row.voided ? <del>{text}</del> : <>{text}</>
+}
+
 /**
- * "Share PDF" where the browser can share files (a phone), "Download PDF" elsewhere. The PDF
- * library and its font are loaded only when pressed.
+ * "Share PDF" where the browser can share files (a phone), "Download PDF" elsewhere: the
+ * borrower's copy (`make`), in their language. The PDF library and its font are loaded only when
+ * pressed.
  */
 function PdfButton({
-  statement,
   parties,
-  qr,
+  make,
 }: {
-  statement: Statement
   parties: StatementParties
-  qr: StatementQr | null
+  make: () => { statement: Statement; qr: StatementQr | null; t: TFunction }
 }) {
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -395,11 +475,16 @@ function PdfButton({
     setFailed(false)
     try {
       const { statementPdf } = await import('./statementPdf.ts')
-      const blob = await statementPdf(statement, parties, qr, t)
-      const name = t('fileName', { name: parties.borrower, date: statement.today })
+      const copy = make()
+      const borrower = parties.borrower
+      const blob = await statementPdf(copy.statement, parties, copy.qr, copy.t)
+      const name = copy.t('statement:fileName', { name: borrower, date: copy.statement.today })
       const file = new File([blob], name, { type: 'application/pdf' })
       if (canShare) {
-        await navigator.share({ files: [file], title: t('shareTitle', { name: parties.borrower }) })
+        await navigator.share({
+          files: [file],
+          title: copy.t('statement:shareTitle', { name: borrower }),
+        })
       } else {
         const url = URL.createObjectURL(file)
         const a = document.createElement('a')

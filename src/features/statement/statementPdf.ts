@@ -19,13 +19,13 @@ import devanagari400 from '@fontsource/noto-sans-devanagari/files/noto-sans-deva
 import devanagari700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff?inline'
 import latin400 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff?inline'
 import latin700 from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff?inline'
-import { noteText } from '../loans/LoanHistory.tsx'
-import type {
-  Statement,
-  StatementLoan,
-  StatementParties,
-  StatementQr,
-  StatementRow,
+import {
+  sumText,
+  type Statement,
+  type StatementLoan,
+  type StatementParties,
+  type StatementQr,
+  type StatementRow,
 } from './statement.ts'
 import { textRuns } from './textRuns.ts'
 
@@ -76,25 +76,32 @@ function cell(text: string, extra: Record<string, unknown> = {}): TableCell {
   return { ...(runs(text) as object), ...extra } as TableCell
 }
 
+/** A figure cell: the amount, or a dash where it does not apply. */
+function money(paise: number | undefined, extra: Record<string, unknown> = {}): TableCell {
+  return cell(paise === undefined ? '—' : formatINR(paise), { alignment: 'right', ...extra })
+}
+
 function rowCells(row: StatementRow, t: TFunction): TableCell[] {
   const strike = row.voided ? { decoration: 'lineThrough' } : {}
-  const paid =
-    row.kind === 'waiver'
-      ? `${t('common:money.waived')} ${formatINR(row.amount)}`
-      : formatINR(row.amount)
-  const note = [
-    row.voided ? t('loans:void.voided') : '',
-    row.kind === 'waiver' ? t('loans:history.waiver') : '',
-    noteText(row.note, t),
-  ]
-    .filter(Boolean)
-    .join(' · ')
+  const edge = row.kind === 'opening' || row.kind === 'closing' ? { bold: true } : {}
+  const amount =
+    row.waived !== undefined
+      ? `${t('common:money.waived')} ${formatINR(row.waived)}`
+      : row.paid !== undefined
+        ? formatINR(row.paid)
+        : '—'
+  const details =
+    row.overpaid !== undefined
+      ? `${row.details} · ${t('ui:overpaidBy', { amount: formatINR(row.overpaid) })}`
+      : row.details
   return [
-    cell(formatDisplayDate(row.date)),
-    cell(paid, { alignment: 'right', ...strike }),
-    cell(row.interest === undefined ? '—' : formatINR(row.interest), { alignment: 'right' }),
-    cell(row.principal === undefined ? '—' : formatINR(row.principal), { alignment: 'right' }),
-    cell(note, { fontSize: 8, color: row.voided ? '#b91c1c' : '#444' }),
+    cell(formatDisplayDate(row.date), edge),
+    cell(details, { fontSize: 8, color: row.voided ? '#b91c1c' : '#222', ...edge }),
+    money(row.added),
+    cell(amount, { alignment: 'right', ...strike }),
+    money(row.interestPaid),
+    money(row.principalPaid),
+    money(row.voided ? undefined : row.due, edge),
   ]
 }
 
@@ -105,23 +112,71 @@ function pairs<T>(items: readonly T[]): [T, T | undefined][] {
   return out
 }
 
-function loanContent(loan: StatementLoan, t: TFunction): Content[] {
-  const r = loan.reckoning
+function figureTable(terms: [string, string][]): Content {
+  return {
+    table: {
+      widths: ['*', '*', '*', '*'],
+      body: pairs(terms).map((pair) =>
+        pair.flatMap((term): TableCell[] =>
+          term ? [cell(term[0], { color: '#555' }), cell(term[1], { bold: true })] : ['', ''],
+        ),
+      ),
+    },
+    layout: 'noBorders',
+    margin: [0, 2, 0, 4],
+  } as Content
+}
+
+function loanContent(loan: StatementLoan, statement: Statement, t: TFunction): Content[] {
+  const { totals } = loan
+  const waived = totals.interestWaived + totals.principalWaived
+  const opens = statement.from !== undefined && statement.from > loan.startDate
   const terms: [string, string][] = [
     [t('common:money.lent'), formatINR(loan.amount)],
     [t('loans:labels.interestRate'), loan.rate],
     [t('loans:labels.startDate'), formatDisplayDate(loan.startDate)],
     [t('loans:labels.dueDate'), formatDisplayDate(loan.dueDate)],
-    [t('common:money.interestSoFar'), formatINR(r.interest)],
-    [t('common:money.paid'), formatINR(r.paid)],
-    ...(r.waived > 0
-      ? ([[t('common:money.waived'), formatINR(r.waived)]] as [string, string][])
-      : []),
-    [t('common:money.dueToday'), formatINR(loan.dueToday)],
   ]
-  const header = ['date', 'paid', 'interest', 'principal', 'notes'].map((word, i) =>
-    cell(t(`loans:history.${word}`), { bold: true, ...(i > 0 && i < 4 && { alignment: 'right' }) }),
-  )
+  const figures: [string, string][] = [
+    ...(opens
+      ? ([
+          [
+            t('statement:openingOn', { date: formatDisplayDate(statement.from ?? '') }),
+            formatINR(loan.opening.due),
+          ],
+        ] as [string, string][])
+      : []),
+    [t('statement:interestCharged'), formatINR(totals.interestCharged)],
+    [t('common:money.paid'), formatINR(totals.paid)],
+    [t('common:money.interestPaid'), formatINR(totals.interestPaid)],
+    [t('common:money.principalPaid'), formatINR(totals.principalPaid)],
+    ...(totals.overpaid > 0
+      ? ([[t('common:money.overpaid'), formatINR(totals.overpaid)]] as [string, string][])
+      : []),
+    ...(waived > 0 ? ([[t('common:money.waived'), formatINR(waived)]] as [string, string][]) : []),
+    [
+      t('statement:closingOn', { date: formatDisplayDate(statement.to) }),
+      formatINR(loan.closing.due),
+    ],
+  ]
+  const header = [
+    'statement:col.date',
+    'statement:col.details',
+    'statement:col.added',
+    'statement:col.paid',
+    'common:money.interestPaid',
+    'common:money.principalPaid',
+    'statement:col.due',
+  ].map((key, i) => cell(t(key), { bold: true, ...(i > 1 && { alignment: 'right' }) }))
+  const total: TableCell[] = [
+    cell(t('statement:total'), { bold: true, colSpan: 2 }),
+    '',
+    money(totals.lent + totals.interestCharged, { bold: true }),
+    money(totals.paid, { bold: true }),
+    money(totals.interestPaid, { bold: true }),
+    money(totals.principalPaid, { bold: true }),
+    '',
+  ]
   return [
     {
       ...(runs(
@@ -129,33 +184,28 @@ function loanContent(loan: StatementLoan, t: TFunction): Content[] {
       ) as object),
       style: 'loan',
     } as Content,
+    figureTable(terms),
+    figureTable(figures),
+    {
+      ...(runs(sumText(loan.sum, t, formatINR)) as object),
+      margin: [0, 0, 0, 4],
+    } as Content,
     {
       table: {
-        widths: ['*', '*', '*', '*'],
-        body: pairs(terms).map((pair) =>
-          pair.flatMap((term): TableCell[] =>
-            term ? [cell(term[0], { color: '#555' }), cell(term[1], { bold: true })] : ['', ''],
-          ),
-        ),
+        headerRows: 1,
+        dontBreakRows: true,
+        widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto'],
+        body: [header, ...loan.rows.map((row) => rowCells(row, t)), total],
       },
-      layout: 'noBorders',
-      margin: [0, 2, 0, 6],
-    } as Content,
-    loan.rows.length === 0
-      ? ({ ...(runs(t('statement:noPayments')) as object), color: '#555' } as Content)
-      : {
-          table: {
-            headerRows: 1,
-            dontBreakRows: true,
-            widths: ['auto', 'auto', 'auto', 'auto', '*'],
-            body: [header, ...loan.rows.map((row) => rowCells(row, t))],
-          },
-          layout: 'lightHorizontalLines',
-        },
+      layout: 'lightHorizontalLines',
+    },
   ]
 }
 
-/** The statement as an A4 PDF, its words from `t` (the screen's language). */
+/**
+ * The statement as an A4 PDF, its words from `t`: the borrower's copy, in the borrower's language
+ * (the screen builds `statement` with the same `t`).
+ */
 export async function statementPdf(
   statement: Statement,
   parties: StatementParties,
@@ -168,18 +218,16 @@ export async function statementPdf(
     cell(term, { color: '#555' }),
     cell(value, { bold: true }),
   ]
-  const { total } = statement
-  const totals = [
-    `${t('common:money.lent')} ${formatINR(total.lent)}`,
-    `${t('common:money.interestSoFar')} ${formatINR(total.interest)}`,
-    `${t('common:money.paid')} ${formatINR(total.paid)}`,
-    ...(total.waived > 0 ? [`${t('common:money.waived')} ${formatINR(total.waived)}`] : []),
-  ].join(' · ')
   const due: Content = {
     stack: [
       runs(t('statement:dueTodayOn', { date: todayText })),
-      { ...(runs(formatINR(total.due)) as object), fontSize: 18, bold: true } as Content,
-      { ...(runs(totals) as object), fontSize: 8, color: '#555' } as Content,
+      { ...(runs(formatINR(statement.dueToday)) as object), fontSize: 18, bold: true } as Content,
+      {
+        ...(runs(t('statement:periodSum')) as object),
+        color: '#555',
+        margin: [0, 6, 0, 0],
+      } as Content,
+      { ...(runs(sumText(statement.sum, t, formatINR)) as object), bold: true } as Content,
     ],
   }
   const doc: TDocumentDefinitions = {
@@ -232,7 +280,9 @@ export async function statementPdf(
             ],
           }
         : due,
-      ...statement.loans.flatMap((loan) => loanContent(loan, t)),
+      ...(statement.loans.length === 0
+        ? [runs(t(statement.from === undefined ? 'statement:noLoans' : 'statement:noMovements'))]
+        : statement.loans.flatMap((loan) => loanContent(loan, statement, t))),
     ],
   }
   return pdf.createPdf(doc).getBlob()

@@ -1,7 +1,7 @@
 import { Button, Heading, Table } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { localToday } from '../../../shared/dates.ts'
+import { isIsoDate, localToday } from '../../../shared/dates.ts'
 import { useLender, useMutations } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
 import { FormAlert } from '../../ui/form.tsx'
@@ -79,11 +79,7 @@ export function TrashScreen() {
                   <Table.Cell>{person.phone || '—'}</Table.Cell>
                   <Table.Cell textAlign="end">{archivedLoanCount.get(person.id) ?? 0}</Table.Cell>
                   <Table.Cell>
-                    {person.archivedAt ? (
-                      <DateText date={localToday(new Date(person.archivedAt))} />
-                    ) : (
-                      '—'
-                    )}
+                    <ArchivedDay at={person.archivedAt} />
                   </Table.Cell>
                   <Table.Cell>
                     <Button
@@ -152,4 +148,13 @@ export function TrashScreen() {
       )}
     </Page>
   )
+}
+
+/**
+ * The lender's calendar day of an archive time, or a dash. A time late on 9999-12-31 (which no
+ * clock gives, but a book may hold) is a day of the year 10000 in India: no date to show.
+ */
+function ArchivedDay({ at }: { at: string | undefined }) {
+  const day = at === undefined ? null : localToday(new Date(at))
+  return day !== null && isIsoDate(day) ? <DateText date={day} /> : '—'
 }

@@ -64,4 +64,19 @@ export class DepositPage {
   get error(): Locator {
     return this.page.getByRole('main').getByRole('alert')
   }
+
+  /** The rest of the cash not on any loan, with the ways to place it (absent when none). */
+  get rest(): Locator {
+    return this.page.getByRole('main').getByRole('group', { name: 'Rest of the deposit' })
+  }
+
+  /** "Put ₹X on <loan>": the rest joins that loan's allocation, as overpaid. */
+  async putRestOn(loan: string): Promise<void> {
+    await this.rest.getByRole('button', { name: new RegExp(`^Put ₹[\\d,.]+ on ${loan}$`) }).click()
+  }
+
+  /** The offer to keep what goes beyond settling `loan` on it as overpaid (absent when none). */
+  overSettling(loan: string): Locator {
+    return this.page.getByRole('main').getByRole('group', { name: `More than settles ${loan}` })
+  }
 }

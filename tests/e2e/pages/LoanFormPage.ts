@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { selectByText } from './forms.ts'
 
@@ -17,7 +17,17 @@ export interface LoanFields {
   dueDate?: string
   description?: string
   status?: 'Active' | 'Paid' | 'Overdue' | 'Defaulted'
+  /** How unpaid interest is treated: the old rule, or simple interest on principal only. */
+  rule?: 'earns interest' | 'simple'
+  /** Ticks "Bringing an old loan from a paper khata?" and types the interest already due. */
+  oldDuesInterest?: string
 }
+
+/** The two rules' radio buttons, by their words on the form and in Settings. */
+export const RULE_LABELS = {
+  'earns interest': 'Unpaid interest earns interest (as before)',
+  simple: 'Interest on principal only (simple)',
+} as const
 
 /** `/loans/add` and `/loans/edit/{id}`. */
 export class LoanFormPage {
@@ -48,11 +58,32 @@ export class LoanFormPage {
       await page.getByLabel('Due Date', { exact: true }).fill(asTyped(fields.dueDate))
     }
     if (fields.status !== undefined) {
-      await page.getByLabel('Status').selectOption({ label: fields.status })
+      // Exact: the sync indicator is labelled "Sync status".
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: fields.status })
     }
     if (fields.description !== undefined) {
       await page.getByLabel('Description').fill(fields.description)
     }
+    if (fields.rule !== undefined) {
+      await page.getByRole('radio', { name: RULE_LABELS[fields.rule] }).check()
+    }
+    if (fields.oldDuesInterest !== undefined) {
+      await page.getByRole('checkbox', { name: 'Bringing an old loan from a paper khata?' }).check()
+      await page.getByLabel('Interest already due on the start date').fill(fields.oldDuesInterest)
+    }
+  }
+
+  /** The question asked before a change of terms rewrites recorded payments. */
+  get termsDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Change this loan’s terms?' })
+  }
+
+  /** The message beside the field with this label (its control is then aria-invalid). */
+  error(label: string): Locator {
+    return this.page
+      .locator('[data-scope="field"][data-part="root"]')
+      .filter({ has: this.page.locator('label', { hasText: new RegExp(`^${label}\\b`) }) })
+      .locator('[data-part="error-text"]')
   }
 
   async submit(): Promise<void> {

@@ -31,7 +31,7 @@ export class PersonFormPage {
     if (fields.name !== undefined) await page.getByLabel('Name').fill(fields.name)
     if (fields.city !== undefined) await selectByText(page.getByLabel('City'), fields.city)
     if (fields.balance !== undefined)
-      await page.getByLabel('Opening balance (note only)').fill(fields.balance)
+      await page.getByLabel('Note: balance from paper (not counted)').fill(fields.balance)
     if (fields.aadhaar !== undefined) await page.getByLabel('Aadhaar').fill(fields.aadhaar)
     if (fields.relationship !== undefined) {
       await page.getByLabel('Relationship').fill(fields.relationship)

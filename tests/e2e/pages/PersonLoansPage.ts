@@ -118,6 +118,24 @@ export class PersonLoansPage {
     await expect(dialog).toBeHidden()
   }
 
+  /** "Send receipt": the receipt of the deposit just recorded, as text and as links. */
+  get receipt(): Locator {
+    return this.page.getByRole('region', { name: 'Send receipt' })
+  }
+
+  /** Opens Settle for less on a loan's card; returns the dialog. */
+  async openSettle(card: Locator): Promise<Locator> {
+    await card.getByRole('button', { name: 'Settle for less' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Settle for less' })
+    await expect(dialog).toBeVisible()
+    return dialog
+  }
+
+  /** The question Settle for less asks before it records anything. */
+  get forgiveQuestion(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Forgive this amount?' })
+  }
+
   get quote(): Locator {
     return this.page.getByRole('region', { name: 'Payoff quote' })
   }

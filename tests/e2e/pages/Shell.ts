@@ -16,6 +16,11 @@ export class Shell {
     return this.page.getByRole('status', { name: 'Sync status' })
   }
 
+  /** The notice that says how many entries of the book could not be read (none: not there). */
+  get skipped(): Locator {
+    return this.page.getByRole('status', { name: 'Entries that could not be read' })
+  }
+
   /** The desktop nav link or the phone bottom tab with these words. */
   navLink(name: string): Locator {
     return this.page.getByRole('link', { name, exact: true })

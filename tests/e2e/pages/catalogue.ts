@@ -50,7 +50,10 @@ export async function englishIn(
   for (const value of theirs) if (value.trim()) text = text.split(value.trim()).join(' ')
   text = text
     .replace(/\S+@\S+/g, ' ')
-    .replace(/#?\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, ' ')
+    // A loan's label is "#" and six hex digits, which may all be letters ("#edecdb"); elsewhere
+    // an id needs a digit, so that an English word of the letters a–f ("deface") still counts.
+    .replace(/#[0-9a-f]{6,}\b/gi, ' ')
+    .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, ' ')
     .replace(/\b(UPI|PDF|CSV|QR|ID|JSON|ZIP|SMS|WhatsApp|English)\b/g, ' ')
   return text.match(/[A-Za-z]{2,}/g) ?? []
 }
@@ -83,7 +86,9 @@ export async function signUpInHindi(page: Page, email: string, password: string)
     ])
     if (outcome === 'in') return
     const message = (await page.getByRole('alert').textContent()) ?? ''
-    if (!/too many requests/i.test(message)) throw new Error(`Sign-up refused: ${message}`)
+    // The limit's first sentence, whatever wait it names.
+    const limited = hi('auth:messages.tooManyAttemptsSoon').split('।')[0]!
+    if (!message.includes(limited)) throw new Error(`Sign-up refused: ${message}`)
     await page.waitForTimeout(4_000)
   }
   throw new Error('Sign-up never got past the rate limit')

@@ -6,14 +6,7 @@
 import { epochDay } from '../../../shared/dates.ts'
 import { interestAt, yearlyHundredths } from './interest.ts'
 import { replayLoan } from './replay.ts'
-import type {
-  AsOf,
-  IsoDate,
-  LedgerEntry,
-  LoanLedger,
-  LoanTerms,
-  PaymentFact,
-} from '../../../shared/ledger/types.ts'
+import type { AsOf, IsoDate, LedgerEntry, LoanLedger, LoanTerms, PaymentFact } from './types.ts'
 
 /** How many replayed entries are dated on or before `day` (entries are in date order). */
 export function entriesUpTo(ledger: LoanLedger, day: IsoDate): number {

@@ -6,7 +6,7 @@
  */
 import { asOfFromLedger, entriesUpTo, loanAsOf } from './asOf.ts'
 import { replayLoan } from './replay.ts'
-import { displayStatus, isOutstanding, type StatusLabel } from '../../../shared/ledger/status.ts'
+import { displayStatus, isOutstanding, type StatusLabel } from './status.ts'
 import type {
   AsOf,
   InterestType,
@@ -16,7 +16,7 @@ import type {
   Paise,
   PaymentFact,
   StoredStatus,
-} from '../../../shared/ledger/types.ts'
+} from './types.ts'
 
 /** A loan as the app and the server hand it to the engine: its facts, payments included. */
 export interface LedgerLoan {

@@ -13,7 +13,7 @@
  * fractional value, so ₹1.005 of interest is ₹1.01, not ₹1.00 as `Math.round(1.005 * 100) / 100`
  * would give. The numerator fits a double exactly below 2^53; above that we switch to BigInt.
  */
-import type { InterestType, Paise } from '../../../shared/ledger/types.ts'
+import type { InterestType, Paise } from './types.ts'
 
 /** 100 (hundredths of a percent) × 365 (days a year) × 100 (percent). */
 const DENOMINATOR = 3_650_000

@@ -5,12 +5,7 @@
  */
 import { epochDay } from '../../../shared/dates.ts'
 import { interestAt, yearlyHundredths } from './interest.ts'
-import type {
-  LedgerEntry,
-  LoanLedger,
-  LoanTerms,
-  PaymentFact,
-} from '../../../shared/ledger/types.ts'
+import type { LedgerEntry, LoanLedger, LoanTerms, PaymentFact } from './types.ts'
 
 /** Replay order: date, then createdAt, then id, compared as plain strings (no locale). */
 export function comparePayments(a: PaymentFact, b: PaymentFact): number {

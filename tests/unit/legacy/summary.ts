@@ -4,7 +4,7 @@
  * Person and dashboard tiles: sums of loan figures (engine notes, rules 8 and 9).
  */
 import { loanFigures, type FiguresOf, type LedgerLoan } from './figures.ts'
-import type { IsoDate, Paise } from '../../../shared/ledger/types.ts'
+import type { IsoDate, Paise } from './types.ts'
 
 /** One person's tiles: their loans summed as of one day. */
 export interface PersonSummary {

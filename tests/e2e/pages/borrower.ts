@@ -1,0 +1,106 @@
+import { expect, type Page } from '@playwright/test'
+import type { LedgerLoan } from '../../../shared/ledger/engine.ts'
+import { paiseToRupeeInput } from '../../../shared/money.ts'
+import { CitiesPage } from './CitiesPage.ts'
+import { DashboardPage } from './DashboardPage.ts'
+import { DepositPage } from './DepositPage.ts'
+import { LoanFormPage } from './LoanFormPage.ts'
+import { PersonFormPage } from './PersonFormPage.ts'
+import { PersonLoansPage } from './PersonLoansPage.ts'
+
+/** A loan's terms as the engine sees them (for the figures a test expects); no payments yet. */
+export function loanTerms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
+  return {
+    id,
+    personId: 'p',
+    amount: 10_000_00,
+    interestRate: 2,
+    interestType: 'per_month',
+    startDate: '2026-01-01',
+    dueDate: '2027-01-01',
+    status: 'active',
+    createdAt: id,
+    payments: [],
+    ...fields,
+  }
+}
+
+/**
+ * A borrower in `village` with these loans, entered through the forms, and (when `language` is
+ * given) their language for reminders and statements set on the person form. Ends on the
+ * person's loans page; returns their id and each loan's `Loan #xxxxxx` label, by description.
+ */
+export async function addBorrower(
+  page: Page,
+  {
+    name,
+    village,
+    phone,
+    language,
+    loans,
+  }: {
+    name: string
+    village: string
+    phone?: string
+    language?: 'en' | 'hi'
+    loans: readonly { loan: LedgerLoan; description: string }[]
+  },
+): Promise<{ personId: string; label: Record<string, string> }> {
+  const cities = new CitiesPage(page)
+  await cities.goto()
+  await cities.add(village)
+  const personForm = new PersonFormPage(page)
+  await personForm.gotoAdd()
+  await personForm.fill({ name, city: village, ...(phone !== undefined && { phone }) })
+  if (language !== undefined) {
+    await page.getByLabel('Language for reminders').selectOption(language)
+  }
+  await personForm.submit()
+  await expect(page).toHaveURL(/\/people$/)
+  const form = new LoanFormPage(page)
+  for (const { loan, description } of loans) {
+    await form.add({
+      person: name,
+      amount: paiseToRupeeInput(loan.amount),
+      rate: String(loan.interestRate),
+      type: loan.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
+      startDate: loan.startDate,
+      dueDate: loan.dueDate,
+      description,
+    })
+  }
+  // To the person's page from the dashboard, found by name: a table row's View Details on a
+  // wide screen, the name itself in a phone's list.
+  const dashboard = new DashboardPage(page)
+  await dashboard.goto()
+  await dashboard.search(name)
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'View Details' })
+    .or(page.getByRole('main').getByRole('link', { name, exact: true }))
+    .first()
+    .click()
+  const personLoans = new PersonLoansPage(page)
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 60_000 })
+  const personId = personLoans.personId()
+  const label: Record<string, string> = {}
+  for (const { description } of loans) label[description] = await personLoans.loanLabel(description)
+  return { personId, label }
+}
+
+/** Records a one-loan deposit through the deposit page; ends on the person's loans page. */
+export async function depositOn(
+  page: Page,
+  personId: string,
+  loanLabel: string,
+  date: string,
+  paise: number,
+): Promise<void> {
+  const form = new DepositPage(page)
+  await form.goto(personId, 60_000)
+  await form.amount.fill(paiseToRupeeInput(paise))
+  await form.fillDate(date)
+  await form.allocation(loanLabel).fill(paiseToRupeeInput(paise))
+  await form.record()
+  await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`), { timeout: 60_000 })
+}
