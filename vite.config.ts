@@ -29,6 +29,9 @@ function lib0Depth(): Plugin {
   }
 }
 
+/** The lazily loaded chunks of the statement PDF, by the name Vite gives them. */
+const PDF_CHUNKS = ['pdfmake', 'statementPdf']
+
 // One config for the app build and for the two Vitest tiers. Browser tests (Playwright) live in
 // playwright.config.ts and drive the production build served by the real server.
 export default defineConfig({
@@ -68,6 +71,22 @@ export default defineConfig({
       workbox: {
         // The manifest, its icons and includeAssets are added by the plugin itself.
         globPatterns: ['**/*.{js,css,html}'],
+        // The statement PDF's code (pdfmake and its fonts, ~450 kB compressed) is not precached:
+        // a login visit on slow 4G would spend its first seconds on it. It is fetched when a
+        // statement is first opened and kept from then on, so the PDF works offline after that.
+        globIgnores: PDF_CHUNKS.map((name) => `**/${name}-*.js`),
+        runtimeCaching: [
+          {
+            // A RegExp, not a function: the plugin writes this into sw.js, without closures.
+            urlPattern: new RegExp(`/assets/(${PDF_CHUNKS.join('|')})-[^/]*\\.js$`),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'statement-pdf',
+              // File names carry a content hash: a new build's chunks are new entries.
+              expiration: { maxEntries: 8 },
+            },
+          },
+        ],
         navigateFallback: '/index.html',
         // These are the server's, never the app shell's: a cached index.html there would hide
         // an auth answer, the sync socket or a health check behind a page that looks fine.

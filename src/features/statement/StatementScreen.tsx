@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import { maskAadhaar } from '../../../shared/identity.ts'
@@ -470,6 +470,10 @@ function PdfButton({
   const [failed, setFailed] = useState(false)
   const [canShare] = useState(canShareFiles)
   const { t } = useTranslation('statement')
+  useEffect(() => {
+    // Offline, this fails quietly; pressing the button then says the PDF could not be made.
+    import('./statementPdf.ts').then((pdf) => pdf.preparePdf()).catch(() => {})
+  }, [])
   const run = async () => {
     setBusy(true)
     setFailed(false)

@@ -287,3 +287,12 @@ export async function statementPdf(
   }
   return pdf.createPdf(doc).getBlob()
 }
+
+/**
+ * Loads the PDF library and its fonts without making a PDF. The statement screen calls it when it
+ * opens, so the service worker keeps this code from the first statement on and a PDF can be made
+ * offline later; the login screen never pays for it.
+ */
+export function preparePdf(): Promise<unknown> {
+  return pdfMake()
+}
