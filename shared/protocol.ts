@@ -36,6 +36,12 @@ export const CloseCode = {
   /** A frame over the size limit. */
   tooLarge: 4413,
   /**
+   * The client writes an older layout of the book than the room holds (see LAYOUT_PARAM): it
+   * would misread the book and could write old forms into it. Final (44xx): the app asks the
+   * lender to update; reconnecting would be refused the same way.
+   */
+  outdatedClient: 4426,
+  /**
    * This account already has as many sockets open, or as much of unfinished chunked messages
    * held, as the server allows one account: try again later (the app reconnects with back-off).
    */
@@ -53,6 +59,7 @@ export const closeReason: Record<CloseCode, string> = {
   [CloseCode.forbidden]: 'not your document',
   [CloseCode.badMessage]: 'malformed or refused message',
   [CloseCode.tooLarge]: 'message too large',
+  [CloseCode.outdatedClient]: 'this book is kept by a newer app: update the app',
   [CloseCode.accountBusy]: 'too much open at once for this account, try again later',
   [CloseCode.serverBusy]: 'server busy, try again later',
   [CloseCode.goingAway]: 'server shutting down',
@@ -87,6 +94,20 @@ export const ACK_PARAM = 'ack'
  * (`?chunks=1`, see `shared/chunks.ts`), so no frame limit can cut it off from its own book.
  */
 export const CHUNKS_PARAM = 'chunks'
+
+/**
+ * Query parameter with which a client says which layout of the lender's book it reads and writes
+ * (`?layout=5`, the app's SCHEMA_VERSION). The server refuses a client older than the room's
+ * layout with `outdatedClient`, before it syncs. A client that does not say is not checked: a
+ * stock Yjs client sees a plain y-websocket server, and the apps from before the handshake
+ * (layout 4 and older) already stop themselves at the book's newer stamp (see `isNewerLayout`).
+ */
+export const LAYOUT_PARAM = 'layout'
+
+/** The layout a sync URL's `layout` value claims: a whole number from 1, else null (unsaid). */
+export function claimedLayout(value: string | null): number | null {
+  return value !== null && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : null
+}
 
 /** Largest WebSocket frame the server accepts (bytes). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024

@@ -5,13 +5,16 @@ import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../shared/chu
 import {
   ACK_PARAM,
   CHUNKS_PARAM,
+  claimedLayout,
   CITIES_ROOM,
   CloseCode,
+  LAYOUT_PARAM,
   SYNC_PATH,
   closeReason,
   userIdOfRoom,
 } from '../../shared/protocol.ts'
 import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
+import { layoutOf, metaMap } from '../../shared/schema/doc.ts'
 import { checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
 import { sessionFromHeaders, type Auth, type SessionInfo } from '../auth/auth.ts'
 import type { ServerConfig } from '../config.ts'
@@ -210,7 +213,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     room: Room,
     session: SessionInfo,
     cookie: string,
-    wants: { acks: boolean; chunks: boolean },
+    wants: { acks: boolean; chunks: boolean; layout: number | null },
   ): void {
     // ws closes an oversized frame with the generic 1009; the app gets our own code, which the
     // stock client also treats as final (4400–4499), so it does not resend the same frame forever.
@@ -287,8 +290,22 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       ws.close(busy, closeReason[busy])
       return null
     }
+    // A client that writes an older layout than the room's is turned away before it syncs, and
+    // again should another device move the room on while it is connected.
+    const outdated = (): boolean => {
+      if (wants.layout === null) return false
+      const roomLayout = layoutOf(metaMap(room.doc).get('schemaVersion'))
+      if (roomLayout === null || wants.layout >= roomLayout) return false
+      log.warn(
+        `closed a socket of user ${session.userId} in ${room.name}: it writes layout ` +
+          `${wants.layout}, the book is at ${roomLayout}`,
+      )
+      ws.close(CloseCode.outdatedClient, closeReason[CloseCode.outdatedClient])
+      return true
+    }
     ws.on('message', (data, isBinary) => {
       if (ws.readyState !== WebSocket.OPEN) return
+      if (outdated()) return
       if (!isBinary) return refuse('text frame')
       try {
         const frame = toBytes(data)
@@ -310,8 +327,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       roomsFor(room.name).release(room)
       if (sessions.remove(session.token, sessionSocket)) touch(session.token)
     })
-    room.addPeer(peer)
     if (sessions.add(session, cookie, sessionSocket)) touch(session.token)
+    if (!outdated()) room.addPeer(peer)
   }
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -375,6 +392,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     const wants = {
       acks: url.searchParams.get(ACK_PARAM) === '1',
       chunks: url.searchParams.get(CHUNKS_PARAM) === '1',
+      // The cities room has no layouts.
+      layout: name === CITIES_ROOM ? null : claimedLayout(url.searchParams.get(LAYOUT_PARAM)),
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       connected = true

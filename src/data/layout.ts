@@ -6,16 +6,23 @@ import { useSyncExternalStore } from 'react'
 import { isNewerLayout, metaMap } from '../../shared/schema/doc.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
 
-/** Whether the signed-in lender's book needs a newer app than this one; follows sync. */
+/**
+ * Whether the signed-in lender's book needs a newer app than this one: the book on this device
+ * says so, or the server turned this app away as older than the book it holds. Follows sync.
+ */
 export function useNewerLayout(): boolean {
-  const doc = useSignedIn().workspace.lender.doc
+  const lender = useSignedIn().workspace.lender
   return useSyncExternalStore(
     (onChange) => {
-      const meta = metaMap(doc)
+      const meta = metaMap(lender.doc)
       meta.observe(onChange)
-      return () => meta.unobserve(onChange)
+      const unsubscribe = lender.subscribe(onChange)
+      return () => {
+        meta.unobserve(onChange)
+        unsubscribe()
+      }
     },
-    () => isNewerLayout(doc),
+    () => lender.outdated || isNewerLayout(lender.doc),
   )
 }
 

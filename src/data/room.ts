@@ -1,7 +1,14 @@
 import * as Y from 'yjs'
 import { IndexeddbPersistence, storeState } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
-import { ACK_PARAM, CHUNKS_PARAM, CloseCode, SYNC_PATH } from '../../shared/protocol.ts'
+import {
+  ACK_PARAM,
+  CHUNKS_PARAM,
+  CloseCode,
+  LAYOUT_PARAM,
+  SYNC_PATH,
+} from '../../shared/protocol.ts'
+import { SCHEMA_VERSION } from '../../shared/schema/doc.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
 import { heldUntil } from './heldSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
@@ -20,6 +27,8 @@ export class Room {
   readonly persistence: IndexeddbPersistence
   readonly provider: WebsocketProvider
   readonly tracker: UnsavedTracker
+  /** The server refused this app as older than the book's layout (it asks for an update). */
+  outdated = false
   private fromDisk = false
   private serverAnswered = false
   private readonly listeners = new Set<() => void>()
@@ -47,7 +56,8 @@ export class Room {
       WebSocketPolyfill: this.tracker.WebSocketClass,
       // "Synced" is shown only once the server says it stored our changes; it says so only when
       // asked, so that stock Yjs clients never see a message type they do not know.
-      params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
+      // The layout this app reads and writes: the server turns away an app older than the book.
+      params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1', [LAYOUT_PARAM]: String(SCHEMA_VERSION) },
     })
     this.tracker.attach(this.provider)
     this.listenOnceLoaded([
@@ -72,6 +82,10 @@ export class Room {
     })
     this.provider.on('closed', ({ code }) => {
       if (code === CloseCode.unauthorized) onUnauthorized()
+      if (code === CloseCode.outdatedClient) {
+        this.outdated = true
+        this.notify()
+      }
     })
     this.tracker.subscribe(this.notify)
     window.addEventListener('online', this.backOnline)

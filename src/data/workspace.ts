@@ -32,8 +32,13 @@ export function openWorkspace(userId: string): Workspace {
   closeWorkspace()
   const lenderRoom = userRoom(userId)
   const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected)
-  // Stamp the schema version once the server has answered, so a device that is about to
-  // receive an existing ledger does not write a change of its own first.
+  // A book already on this device, in an older layout, is moved to this one as soon as it is
+  // read from disk, before the socket says anything: only this layout ever leaves the device.
+  void lender.persistence.whenSynced.then(() => {
+    if (lender.doc.store.clients.size > 0) initLenderDoc(lender.doc)
+  })
+  // An empty one is stamped once the server has answered, so a device that is about to receive
+  // an existing ledger does not write a change of its own first.
   const stamp = (synced: boolean): void => {
     if (!synced) return
     initLenderDoc(lender.doc)

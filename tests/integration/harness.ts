@@ -10,7 +10,13 @@ import * as decoding from 'lib0/decoding'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH } from '../../shared/protocol.ts'
+import {
+  ACK_PARAM,
+  CHUNKS_PARAM,
+  LAYOUT_PARAM,
+  MessageType,
+  SYNC_PATH,
+} from '../../shared/protocol.ts'
 import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -186,7 +192,15 @@ export function connectClient(
   room: string,
   cookie: string,
   doc: Y.Doc = new Y.Doc(),
-  { acks = true, chunks = false }: { acks?: boolean; chunks?: boolean } = {},
+  {
+    acks = true,
+    chunks = false,
+    layout,
+  }: {
+    acks?: boolean
+    chunks?: boolean
+    /** The layout it says it writes (LAYOUT_PARAM). */ layout?: number
+  } = {},
 ): Client {
   let stored = 0
   const closes: Client['closes'] = []
@@ -198,6 +212,7 @@ export function connectClient(
     params: {
       ...(acks && { [ACK_PARAM]: '1' }),
       ...(chunks && { [CHUNKS_PARAM]: '1' }),
+      ...(layout !== undefined && { [LAYOUT_PARAM]: String(layout) }),
     },
   })
   if (acks) {

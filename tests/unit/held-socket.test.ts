@@ -5,7 +5,7 @@
  */
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
 import { heldUntil } from '../../src/data/heldSocket.ts'
 
@@ -24,7 +24,11 @@ beforeAll(async () => {
   url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => {
+  // A test that failed half-way leaves its socket open; the server would wait for it.
+  for (const client of server.clients) client.terminate()
+  return new Promise<void>((resolve) => server.close(() => resolve()))
+})
 
 function listen(socket: globalThis.WebSocket): string[] {
   const heard: string[] = []
@@ -38,9 +42,10 @@ it('holds open and the first messages until ready, then delivers them in order',
   const Held = heldUntil(NodeSocket, new Promise<void>((resolve) => (ready = resolve)))
   const socket = new Held(url)
   const heard = listen(socket)
-  // The connection is made and both messages arrive meanwhile, yet no handler has run.
+  // The connection is made and both messages arrive meanwhile, yet no handler has run. (A busy
+  // machine may take a while to connect: the wait is for the socket, not a fixed time.)
+  await vi.waitFor(() => expect(socket.readyState).toBe(WebSocket.OPEN), { timeout: 10_000 })
   await new Promise((resolve) => setTimeout(resolve, 200))
-  expect(socket.readyState).toBe(WebSocket.OPEN)
   expect(heard).toEqual([])
 
   ready()
@@ -54,8 +59,7 @@ it('passes everything straight through once ready, also to sockets made later', 
   await Promise.resolve()
   const socket = new Held(url)
   const heard = listen(socket)
-  await new Promise((resolve) => setTimeout(resolve, 200))
-  expect(heard).toEqual(['open', 'first', 'second'])
+  await vi.waitFor(() => expect(heard).toEqual(['open', 'first', 'second']), { timeout: 10_000 })
   // A handler read back is the one that was set, not the wrapper.
   expect(socket.onopen).not.toBeNull()
   socket.onmessage = null
