@@ -15,6 +15,7 @@ import { cityIndex, readCities } from '../schema/city.ts'
 import { readLender, readLenderUnsorted } from '../schema/lender.ts'
 import { readArchivedWith, type StoredLoan } from '../schema/loan.ts'
 import type { StoredPerson } from '../schema/person.ts'
+import { readNewLoanRule, readProfile } from '../schema/profile.ts'
 import type { LoanEdit, Payment, Waiver } from '../schema/types.ts'
 import { readUndos, readVoids, type StoredUndo, type StoredVoid } from '../schema/void.ts'
 
@@ -51,6 +52,18 @@ export interface BookCity {
   createdAt: string
 }
 
+/**
+ * The lender's details for borrowers (the name they know the lender by, the UPI ID reminders and
+ * receipts carry) and the book's default rule for new loans: they travel with the book, so a
+ * restored book's reminders still name the lender and can be paid. Fields not set are absent. An
+ * older app that reads the book skips it (it changes no money), so the version stays.
+ */
+export interface BookProfile {
+  displayName?: string
+  upiId?: string
+  newLoanInterestOn?: 'principal'
+}
+
 /** The exported book: `rin-khata-book-YYYY-MM-DD.json`. */
 export interface BookFile {
   format: typeof BOOK_FORMAT
@@ -65,6 +78,8 @@ export interface BookFile {
   /** Since version 2; a version-1 file has none. */
   loanEdits: BookLoanEdit[]
   cities: BookCity[]
+  /** Since issue 28; a file without it leaves the lender's details as they are. */
+  profile?: BookProfile
 }
 
 /** The name of the exported JSON file for the day `today`. */
@@ -125,6 +140,12 @@ export function exportBook(lenderDoc: Y.Doc, citiesDoc: Y.Doc, exportedAt: strin
     if (city) cities.push({ id: cityId, name: city.name, createdAt: city.createdAt })
   }
   const { people, loans, payments, waivers, voids, undos, loanEdits } = records
+  const { displayName, upiId } = readProfile(lenderDoc)
+  const profile: BookProfile = {
+    ...(displayName !== '' && { displayName }),
+    ...(upiId !== '' && { upiId }),
+    ...(readNewLoanRule(lenderDoc) === 'principal' && { newLoanInterestOn: 'principal' as const }),
+  }
   return {
     format: BOOK_FORMAT,
     version: BOOK_VERSION,
@@ -137,6 +158,7 @@ export function exportBook(lenderDoc: Y.Doc, citiesDoc: Y.Doc, exportedAt: strin
     undos,
     loanEdits,
     cities,
+    profile,
   }
 }
 

@@ -39,7 +39,18 @@ import {
   isTimestamp,
   newId,
 } from '../schema/guards.ts'
+import { actorLogs, depositLog } from '../schema/depositLog.ts'
+import {
+  loanEditsMap,
+  loansMap,
+  paymentsMap,
+  peopleMap,
+  undosMap,
+  voidsMap,
+  waiversMap,
+} from '../schema/doc.ts'
 import { readLender } from '../schema/lender.ts'
+import { setNewLoanRule, setProfile } from '../schema/profile.ts'
 import { addLoan, restoreLoanHistory } from '../schema/loan.ts'
 import { readChanges, restoreLoanEdits } from '../schema/loanEdit.ts'
 import { recordDeposits } from '../schema/payment.ts'
@@ -218,6 +229,13 @@ const city = z.object(
 
 const list = <T extends z.ZodType>(item: T) => z.array(item)
 
+// The lender's details for borrowers; a file without them (older exports) leaves them as they are.
+const profile = z.object({
+  displayName: optionalText,
+  upiId: optionalText,
+  newLoanInterestOn: z.enum(['principal'], says('notChoice')).optional(),
+})
+
 const bookSchema = z.object({
   format: z.literal(BOOK_FORMAT),
   // Version 1 (before loans had a rule and old dues, and before their change history) still reads.
@@ -232,6 +250,7 @@ const bookSchema = z.object({
   // Version 1 has none.
   loanEdits: list(loanEdit).default([]),
   cities: list(city),
+  profile: profile.optional(),
 })
 
 const LISTS: readonly BookList[] = [
@@ -424,6 +443,114 @@ export function importBook(
   }
 }
 
+/** How much a book holds, as the lender counts it: outside Trash, payments not voided. */
+export interface BookCounts {
+  people: number
+  loans: number
+  payments: number
+}
+
+/** The people and loans not in Trash, and the payments not voided, of a lender's doc. */
+export function bookCounts(lenderDoc: Y.Doc): BookCounts {
+  const { people, loans, payments } = readLender(lenderDoc)
+  return {
+    people: people.filter((p) => !p.archived).length,
+    loans: loans.filter((l) => !l.archived).length,
+    payments: payments.filter((p) => !p.voided).length,
+  }
+}
+
+/**
+ * What restoring a checked book into the lender's own book would do: the counts before and after,
+ * or the records that could not go in as the file has them (then nothing would change).
+ */
+export type RestorePlan =
+  | { ok: true; before: BookCounts; after: BookCounts }
+  | { ok: false; reason: 'notWritten'; problems: BookProblem[] }
+
+/** The outcome of `restoreBook`: the plan it carried out (or why nothing changed). */
+export type RestoreResult = RestorePlan
+
+/**
+ * Restoring a backup into a book that is not empty (issue 28): the book's records are replaced by
+ * the file's. Like `importBook`, the work is done in a scratch copy of the lender's doc: every
+ * record of the book is deleted there, the file is written through the schema's writers and read
+ * back record by record, and only then does the lender's doc take the copy's changes, as one Yjs
+ * update in one transaction. Whatever goes wrong, the lender's doc and the cities are as they
+ * were. What stays: the layout stamp and the actors (who wrote what), which no record owns, and
+ * the lender's details when the file has none (an older export). The caller keeps a copy of the
+ * book as it was first (the app downloads one): deleted records are gone from the book.
+ */
+export function planRestore(lenderDoc: Y.Doc, citiesDoc: Y.Doc, book: BookFile): RestorePlan {
+  const before = bookCounts(lenderDoc)
+  const cities = planCities(citiesDoc, book.cities)
+  const scratch = restoredCopy(lenderDoc, book, cities.ids)
+  if (!scratch.ok) return scratch
+  try {
+    return { ok: true, before, after: bookCounts(scratch.doc) }
+  } finally {
+    scratch.doc.destroy()
+  }
+}
+
+/** Carries out `planRestore`: the book becomes the file's, whole, or stays as it was. */
+export function restoreBook(
+  lenderDoc: Y.Doc,
+  citiesDoc: Y.Doc,
+  book: BookFile,
+  opts: { origin?: unknown } = {},
+): RestoreResult {
+  const origin = opts.origin ?? LOCAL_ORIGIN
+  const before = bookCounts(lenderDoc)
+  const cities = planCities(citiesDoc, book.cities)
+  const scratch = restoredCopy(lenderDoc, book, cities.ids)
+  if (!scratch.ok) return scratch
+  try {
+    const after = bookCounts(scratch.doc)
+    citiesDoc.transact(() => {
+      for (const c of cities.add) addCity(citiesDoc, c.name, { id: c.id, now: c.createdAt, origin })
+    }, origin)
+    // One update (its deletions included), applied in one transaction.
+    const update = Y.encodeStateAsUpdate(scratch.doc, Y.encodeStateVector(lenderDoc))
+    Y.applyUpdate(lenderDoc, update, origin)
+    return { ok: true, before, after }
+  } finally {
+    scratch.doc.destroy()
+  }
+}
+
+/** A scratch copy of the lender's doc holding the file's records instead of the book's. */
+function restoredCopy(
+  lenderDoc: Y.Doc,
+  book: BookFile,
+  cityIds: Map<string, string>,
+): { ok: true; doc: Y.Doc } | { ok: false; reason: 'notWritten'; problems: BookProblem[] } {
+  const scratch = scratchCopy(lenderDoc)
+  scratch.transact(() => {
+    for (const map of [
+      peopleMap(scratch),
+      loansMap(scratch),
+      paymentsMap(scratch),
+      waiversMap(scratch),
+      voidsMap(scratch),
+      undosMap(scratch),
+      loanEditsMap(scratch),
+      actorLogs(scratch),
+    ]) {
+      for (const key of [...map.keys()]) map.delete(key)
+    }
+    const log = depositLog(scratch)
+    if (log.length > 0) log.delete(0, log.length)
+  })
+  const written = writeBook(scratch, book, cityIds)
+  const problems = written.length > 0 ? written : readBackProblems(scratch, book, cityIds)
+  if (problems.length > 0) {
+    scratch.destroy()
+    return { ok: false, reason: 'notWritten', problems }
+  }
+  return { ok: true, doc: scratch }
+}
+
 /** A doc holding what `doc` holds, with a client id of its own, to write into and throw away. */
 function scratchCopy(doc: Y.Doc): Y.Doc {
   const scratch = new Y.Doc({ gc: doc.gc })
@@ -591,6 +718,15 @@ function writeRecords(
     const history = { updatedAt, updatedBy, archived, archivedAt }
     if (!restorePersonHistory(doc, p.id, history)) throw new Refused('people', i, 'notFound')
   })
+  // The lender's details for borrowers, as the file has them (a field it lacks is cleared); a
+  // file without them (an older export) leaves the book's as they are.
+  if (book.profile) {
+    setProfile(doc, {
+      displayName: book.profile.displayName ?? '',
+      upiId: book.profile.upiId ?? '',
+    })
+    setNewLoanRule(doc, book.profile.newLoanInterestOn ?? 'balance')
+  }
 }
 
 /**

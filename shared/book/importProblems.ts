@@ -176,6 +176,12 @@ export function recordText(ref: BookRecordRef, say: BookProblemSay): string {
       ? say(`record.${kind}Of`, values)
       : say(`record.${kind}OfAmount`, { ...values, amount: formatINR(ref.amount) })
   }
+  // A loan whose person, or a payment whose loan, the file lacks: named by its money and day.
+  const money = ref.list === 'loans' || ref.list === 'payments' || ref.list === 'waivers'
+  if (money && ref.amount !== undefined && ref.date !== undefined) {
+    const values = { n, amount: formatINR(ref.amount), date: formatDisplayDate(ref.date) }
+    return say(`record.${kind}Numbered`, values)
+  }
   return say(`record.${kind}`, { n })
 }
 

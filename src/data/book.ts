@@ -11,7 +11,15 @@ import {
   bookJson,
   exportBook,
 } from '../../shared/book/export.ts'
-import { importBook, isBookEmpty, parseBook } from '../../shared/book/import.ts'
+import {
+  importBook,
+  isBookEmpty,
+  parseBook,
+  planRestore,
+  restoreBook,
+  type BookCounts,
+} from '../../shared/book/import.ts'
+import type { BookFile } from '../../shared/book/export.ts'
 import { bookProblemText, type BookProblem } from '../../shared/book/importProblems.ts'
 import {
   importPeopleCsv,
@@ -48,6 +56,17 @@ function problemTexts(problems: readonly BookProblem[]): string[] {
   const t = i18n.getFixedT(null, 'settings', 'import')
   return problems.map((problem) => bookProblemText(problem, (key, values) => t(key, values)))
 }
+
+/**
+ * A backup checked for restoring into the lender's own book: what it would change (counts before
+ * and after), or every problem in plain words (then nothing can change).
+ */
+export type RestoreCheck =
+  | { ok: true; book: BookFile; before: BookCounts; after: BookCounts; exportedAt: string }
+  | { ok: false; message: string; problems?: string[] }
+
+/** How a restore went: the book now holds the file's records, or it is as it was. */
+export type RestoreOutcome = { ok: true; after: BookCounts } | { ok: false; message: string; problems?: string[] }
 
 /** Export and import of the signed-in lender's whole book. */
 export function useBookTransfer() {
@@ -89,6 +108,37 @@ export function useBookTransfer() {
         }
         const problems = problemTexts(result.problems)
         return { ok: false, message: i18n.t('settings:import.notWritten'), problems }
+      },
+      /**
+       * Checks a backup for restoring into this book: the file first (every problem named by the
+       * record it is about), then a dry run of the restore, which counts what the book would hold.
+       */
+      checkRestore(text: string): RestoreCheck {
+        if (!lender.loaded || !cities.loaded) {
+          return { ok: false, message: i18n.t('settings:import.loading') }
+        }
+        const parsed = parseBook(text)
+        if (!parsed.ok) {
+          const problems = problemTexts(parsed.problems)
+          return { ok: false, message: i18n.t('settings:restore.problems'), problems }
+        }
+        const plan = planRestore(lender.doc, cities.doc, parsed.book)
+        if (!plan.ok) {
+          for (const problem of plan.problems) {
+            if ('detail' in problem) console.warn('Book restore:', problem.detail)
+          }
+          const problems = problemTexts(plan.problems)
+          return { ok: false, message: i18n.t('settings:restore.notWritten'), problems }
+        }
+        const { before, after } = plan
+        return { ok: true, book: parsed.book, before, after, exportedAt: parsed.book.exportedAt }
+      },
+      /** Replaces the book's records with the checked backup's, whole or not at all. */
+      restore(book: BookFile): RestoreOutcome {
+        const result = restoreBook(lender.doc, cities.doc, book)
+        if (result.ok) return { ok: true, after: result.after }
+        const problems = problemTexts(result.problems)
+        return { ok: false, message: i18n.t('settings:restore.notWritten'), problems }
       },
     }
   }, [workspace])

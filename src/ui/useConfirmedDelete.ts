@@ -1,28 +1,39 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /**
- * Delete → "Are you sure?" → archive, for a list screen: `ask(item)` opens the question, spread
- * `dialog` on a `ConfirmDialog`, and `error` says why the last delete failed.
+ * Delete → a question naming what goes → archive, for a list screen: `ask(item)` opens the
+ * question, `deleting` is the item asked about (to name it in the question), spread `dialog` on a
+ * `ConfirmDialog`, and `error` says in plain words why the last delete failed. `onDeleted` runs
+ * after a delete went through (e.g. a toast with Undo).
  */
-export function useConfirmedDelete<T extends { id: string }>(archive: (id: string) => void) {
+export function useConfirmedDelete<T extends { id: string }>(
+  archive: (id: string) => unknown,
+  onDeleted?: (item: T) => void,
+) {
   const [deleting, setDeleting] = useState<T | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation('ui')
 
   function confirm() {
     if (!deleting) return
+    const item = deleting
+    setDeleting(null)
     try {
-      archive(deleting.id)
+      archive(item.id)
       setError(null)
     } catch (cause) {
-      // The spec only logged a failed delete; saying so on screen is kinder.
+      // The spec only logged a failed delete; saying so on screen, in plain words, is kinder.
       console.error(cause)
-      setError(cause instanceof Error ? cause.message : String(cause))
+      setError(t('deleteFailed'))
+      return
     }
-    setDeleting(null)
+    onDeleted?.(item)
   }
 
   return {
     ask: (item: T) => setDeleting(item),
+    deleting,
     error,
     /** The `ConfirmDialog` props: open while asking. */
     dialog: { open: deleting !== null, onCancel: () => setDeleting(null), onConfirm: confirm },

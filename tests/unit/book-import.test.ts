@@ -357,13 +357,14 @@ describe('what the lender reads about a file', () => {
       rec(book, 'loans', 1).personId = 'nobody'
       rec(book, 'payments', 0).loanId = 'nothing'
     })
+    // Without its person (or its loan) in the file, a record is named by its money and day.
     expect(read(linked, 'en')).toEqual([
-      'Loan no. 2 in the file: the person it belongs to is not in the file.',
-      'Payment no. 1 in the file: its loan is not in the file.',
+      'Loan no. 2 in the file (₹10,000.00 from 01/01/2026): the person it belongs to is not in the file.',
+      'Payment no. 1 in the file (₹7,000.00 on 10/02/2026): its loan is not in the file.',
     ])
     expect(read(linked, 'hi')).toEqual([
-      'फ़ाइल में उधार नंबर 2: जिस उधारकर्ता का है, वह फ़ाइल में नहीं है।',
-      'फ़ाइल में जमा नंबर 1: इसका उधार फ़ाइल में नहीं है।',
+      'फ़ाइल में उधार नंबर 2 (01/01/2026 से ₹10,000.00): जिस उधारकर्ता का है, वह फ़ाइल में नहीं है।',
+      'फ़ाइल में जमा नंबर 1 (10/02/2026 की ₹7,000.00): इसका उधार फ़ाइल में नहीं है।',
     ])
   })
 
@@ -420,10 +421,10 @@ describe('what the lender reads about a file', () => {
       `City “${'x'.repeat(101)}”: the time it was recorded is not a real date and time.`,
     )
     expect(english).toContain(
-      'Loan no. 3 in the file: the person it belongs to is not in the file.',
+      'Loan no. 3 in the file (₹10,000.00 from 01/01/2026): the person it belongs to is not in the file.',
     )
     expect(english).toContain(
-      'Loan no. 3 in the file has the same id as another entry, Ravi’s loan of ₹10,000.00 from 01/01/2026: one of the two was copied or changed by hand.',
+      'Loan no. 3 in the file (₹10,000.00 from 01/01/2026) has the same id as another entry, Ravi’s loan of ₹10,000.00 from 01/01/2026: one of the two was copied or changed by hand.',
     )
     expect(english).toContain('Loan no. 1 in the file: the borrower is not text.')
     expect(english).toContain(

@@ -314,7 +314,9 @@ const DepositForm = memo(function DepositForm({
       rememberDeposit(personId, depositId)
     } catch (cause) {
       hold(null)
-      setError(cause instanceof Error ? cause.message : String(cause))
+      // The lender reads plain words; the exception is for whoever looks into it.
+      console.error(cause)
+      setError(t('errors.notSaved'))
       return
     }
     // The allocations add up to the cash typed (validateDeposit), so this is what was received.

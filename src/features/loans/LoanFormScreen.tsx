@@ -194,7 +194,9 @@ function LoanForm({
         addLoan(input)
       }
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
+      // The lender reads plain words; the exception is for whoever looks into it.
+      console.error(cause)
+      setError(t('ui:notSaved'))
       return
     }
     const edit = changed as LoanEdit | null

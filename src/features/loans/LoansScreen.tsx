@@ -12,6 +12,8 @@ import {
   useToday,
 } from '../../data/hooks.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { undoableToast } from '../../ui/undoableToast.ts'
+import { formatINR } from '../../../shared/money.ts'
 import { DateText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert, SelectField } from '../../ui/form.tsx'
@@ -24,7 +26,7 @@ import { useWide } from '../../ui/useWide.ts'
 import { WindowStack, WindowTableBody } from '../../ui/WindowRows.tsx'
 import { filterLoans, type LoanQuery } from './loanFilter.ts'
 import { LoanName } from './LoanName.tsx'
-import { loanLabel, rateText } from './loanText.ts'
+import { loanLabel, loanTitle, rateText } from './loanText.ts'
 
 /** The status filter's choices, in this order (`loans:status.<label>`). */
 const statusChoices: readonly StatusLabel[] = ['Active', 'Overdue', 'Defaulted', 'Paid']
@@ -51,10 +53,22 @@ export function LoansScreen() {
   const today = useToday()
   const loaded = useLoaded()
   const wide = useWide()
-  const { archiveLoan } = useMutations()
+  const { archiveLoan, restoreLoan } = useMutations()
   const [query, setQuery] = useState<LoanQuery>({ status: '', personId: '' })
-  const deletion = useConfirmedDelete<Loan>(archiveLoan)
   const { t } = useTranslation('loans')
+  const nameOf = (loan: Loan) => people.find((p) => p.id === loan.personId)?.name ?? '—'
+  // After a delete, the toast names the loan that went and brings it back with Undo.
+  const deletion = useConfirmedDelete<Loan>(archiveLoan, (loan) => {
+    const said = { loan: loanTitle(loan, t), name: nameOf(loan) }
+    undoableToast({
+      title: t('list.deleted', said),
+      undoLabel: t('list.undoDelete'),
+      undo: () =>
+        restoreLoan(loan.id)
+          ? { ok: true, title: t('list.restored', said) }
+          : { ok: false, title: t('list.notRestored', said) },
+    })
+  })
 
   const rows = useMemo<LoanRow[]>(() => {
     const names = new Map(people.map((p) => [p.id, p.name]))
@@ -199,7 +213,20 @@ export function LoansScreen() {
           )}
         </WindowStack>
       )}
-      <ConfirmDialog question={t('list.confirmDelete')} {...deletion.dialog} />
+      <ConfirmDialog
+        question={
+          deletion.deleting
+            ? t('list.confirmDelete', {
+                loan: loanTitle(deletion.deleting, t),
+                name: nameOf(deletion.deleting),
+                amount: formatINR(
+                  rows.find((row) => row.loan.id === deletion.deleting?.id)?.balance ?? 0,
+                ),
+              })
+            : ''
+        }
+        {...deletion.dialog}
+      />
     </Page>
   )
 }

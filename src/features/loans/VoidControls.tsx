@@ -1,7 +1,9 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useMutations } from '../../data/hooks.ts'
+import { useLender, useMutations } from '../../data/hooks.ts'
+import { formatINR } from '../../../shared/money.ts'
+import { formatDisplayDate } from '../../../shared/dates.ts'
 import type { HistoryItem } from './history.ts'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
 
@@ -83,6 +85,7 @@ function VoidDialog({
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const { t } = useTranslation('loans')
+  const lender = useLender()
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -99,6 +102,26 @@ function VoidDialog({
   }
 
   const isDeposit = item.target.kind === 'deposit'
+  // The question names the record and the money: the whole deposit (all its loans), whose it is
+  // and when, and how many loans change.
+  const loan = lender.loans.find((l) => l.id === item.loanId)
+  const name = lender.people.find((p) => p.id === loan?.personId)?.name ?? ''
+  const amount = isDeposit
+    ? lender.payments
+        .filter((p) => p.depositId === item.target.id)
+        .reduce((sum, p) => sum + p.amount, 0)
+    : item.amount
+  const said = {
+    amount: formatINR(amount || item.amount),
+    name,
+    date: formatDisplayDate(item.date),
+  }
+  const changes =
+    loansInDeposit <= 1
+      ? t('void.paidOne')
+      : loansInDeposit === 2
+        ? t('void.paidTwo')
+        : t('void.paidMany', { count: loansInDeposit })
   return (
     <Dialog.Root
       role="dialog"
@@ -114,16 +137,14 @@ function VoidDialog({
             <form onSubmit={submit} noValidate>
               <Dialog.Header>
                 <Dialog.Title>
-                  {isDeposit ? t('void.depositTitle') : t('void.waiverTitle')}
+                  {isDeposit ? t('void.depositTitle', said) : t('void.waiverTitle', said)}
                 </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
-                  {isDeposit && (
-                    <Dialog.Description>
-                      {t('void.wholeDeposit', { count: loansInDeposit })}
-                    </Dialog.Description>
-                  )}
+                  <Dialog.Description>
+                    {isDeposit ? changes : t('void.waiverChanges')}
+                  </Dialog.Description>
                   <Field.Root invalid={error !== null} required>
                     <Field.Label>{t('void.reason')}</Field.Label>
                     <Input

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
+  useActiveLoans,
   useActivePeople,
   useCities,
   useDashboard,
@@ -10,6 +11,8 @@ import {
   useMutations,
 } from '../../data/hooks.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
+import { undoableToast } from '../../ui/undoableToast.ts'
+import { formatINR } from '../../../shared/money.ts'
 import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
@@ -36,11 +39,24 @@ export function PeopleScreen() {
   const people = useActivePeople()
   const cities = useCities()
   const loaded = useLoaded()
-  const { archivePerson } = useMutations()
+  const loans = useActiveLoans()
+  const { archivePerson, restorePerson } = useMutations()
   const wide = useWide()
   const [query, setQuery] = useState<PeopleQuery>(defaultPeopleQuery)
-  const deletion = useConfirmedDelete<Person>(archivePerson)
   const { t } = useTranslation('people')
+  const loansOf = (person: Person) => loans.filter((loan) => loan.personId === person.id).length
+  // After a delete, the toast names who went and brings him (and his loans) back with Undo.
+  const deletion = useConfirmedDelete<Person>(archivePerson, (person) => {
+    const said = { name: person.name, count: loansOf(person) }
+    undoableToast({
+      title: t(said.count === 0 ? 'list.deletedNoLoans' : 'list.deleted', said),
+      undoLabel: t('list.undoDelete'),
+      undo: () =>
+        restorePerson(person.id)
+          ? { ok: true, title: t('list.restored', said) }
+          : { ok: false, title: t('list.notRestored', said) },
+    })
+  })
   const sortChoices = [
     { value: 'name', label: t('field.name') },
     { value: 'dueToday', label: t('common:money.dueToday') },
@@ -188,7 +204,23 @@ export function PeopleScreen() {
           )}
         </WindowStack>
       )}
-      <ConfirmDialog question={t('list.confirmDelete')} {...deletion.dialog} />
+      <ConfirmDialog
+        question={
+          deletion.deleting
+            ? t(
+                loansOf(deletion.deleting) === 0
+                  ? 'list.confirmDeleteNoLoans'
+                  : 'list.confirmDelete',
+                {
+                  name: deletion.deleting.name,
+                  count: loansOf(deletion.deleting),
+                  amount: formatINR(owes(deletion.deleting)),
+                },
+              )
+            : ''
+        }
+        {...deletion.dialog}
+      />
     </Page>
   )
 }

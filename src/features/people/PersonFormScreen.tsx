@@ -85,7 +85,9 @@ function PersonForm({ person }: { person?: Person }) {
       if (person) updatePerson(person.id, checked.person)
       else addPerson(checked.person)
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
+      // The lender reads plain words; the exception is for whoever looks into it.
+      console.error(cause)
+      setError(t('ui:notSaved'))
       return
     }
     void navigate({ to: '/people' })

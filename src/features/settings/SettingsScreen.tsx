@@ -28,7 +28,9 @@ import {
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
 import { FormAlert, FormField, useFocusFirstError } from '../../ui/form.tsx'
 import { Page } from '../../ui/Page.tsx'
+import { download } from './download.ts'
 import { InterestRuleSection } from './InterestRuleSection.tsx'
+import { RestoreSection } from './RestoreSection.tsx'
 
 /**
  * Settings is a list of sections, each a card with its own heading and its own state. To add
@@ -41,6 +43,7 @@ const sections: { id: string; title: string; Section: () => ReactElement }[] = [
   { id: 'devices', title: 'devices', Section: DevicesSection },
   { id: 'password', title: 'password', Section: PasswordSection },
   { id: 'export', title: 'export', Section: ExportSection },
+  { id: 'restore', title: 'restore', Section: RestoreSection },
   { id: 'import', title: 'import', Section: ImportSection },
   { id: 'import-people', title: 'importPeople', Section: PeopleImportSection },
   { id: 'language', title: 'language', Section: LanguageSection },
@@ -345,19 +348,6 @@ function PasswordSection() {
       </Stack>
     </form>
   )
-}
-
-/** Hands a file to the browser's downloads, as if the lender had clicked a link to it. */
-function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked later, not at once: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 function ExportSection() {

@@ -39,7 +39,9 @@ export function TrashScreen() {
     try {
       setError(restore() ? null : t('notFound'))
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
+      // The lender reads plain words; the exception is for whoever looks into it.
+      console.error(cause)
+      setError(t('failed'))
     }
   }
 

@@ -71,11 +71,11 @@ function Frame({ email }: { email: string }) {
       >
         <NewerLayoutGate>
           <SkippedNotice />
+          <AppToaster />
           <Outlet />
         </NewerLayoutGate>
       </Box>
       <BottomTabs onLogout={logout} />
-      <AppToaster />
       <ConfirmDialog
         open={question !== null}
         question={question?.text ?? ''}

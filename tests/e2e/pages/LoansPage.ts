@@ -41,7 +41,9 @@ export class LoansPage {
   async delete(label: string): Promise<void> {
     await this.row(label).getByRole('button', { name: 'Delete' }).click()
     const dialog = this.page.getByRole('alertdialog')
-    await expect(dialog).toContainText('Are you sure you want to delete this loan?')
+    // The question names the loan, its borrower and what is due, and says Trash keeps it.
+    await expect(dialog).toContainText('Delete the loan ')
+    await expect(dialog).toContainText('Trash keeps it')
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(this.row(label)).toHaveCount(0)
   }

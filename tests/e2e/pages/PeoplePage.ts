@@ -54,8 +54,11 @@ export class PeoplePage {
   async delete(name: string): Promise<void> {
     await this.row(name).getByRole('button', { name: 'Delete' }).click()
     const dialog = this.page.getByRole('alertdialog')
-    await expect(dialog).toContainText('Are you sure you want to delete this person?')
+    // The question names the person and says Trash can bring them back.
+    await expect(dialog).toContainText(`Delete ${name}`)
+    await expect(dialog).toContainText('Trash keeps')
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(this.row(name)).toHaveCount(0)
+    await expect(this.page.getByText(new RegExp(`^${name} deleted`))).toBeVisible()
   }
 }
