@@ -25,7 +25,7 @@ import { TrashPage } from './pages/TrashPage.ts'
 const today = browserToday()
 const day = (offset: number) => addDays(today, offset)
 const TILES = [
-  'Total Users',
+  'Borrowers',
   'Active Loans',
   'Principal left',
   'Interest due',
@@ -82,7 +82,7 @@ async function smallBook(page: Page): Promise<void> {
 async function tiles(page: Page): Promise<string[]> {
   const dashboard = new DashboardPage(page)
   await dashboard.goto()
-  await expect(dashboard.tile('Total Users')).toHaveText(/^Total Users\s*1$/)
+  await expect(dashboard.tile('Borrowers')).toHaveText(/^Borrowers\s*1$/)
   return Promise.all(TILES.map((label) => dashboard.tile(label).innerText()))
 }
 

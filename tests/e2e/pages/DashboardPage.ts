@@ -15,7 +15,7 @@ export class DashboardPage {
 
   tile(
     label:
-      'Total Users' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
+      'Borrowers' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
   ): Locator {
     return tile(this.page.getByRole('main'), label)
   }
