@@ -24,13 +24,7 @@ import { TrashPage } from './pages/TrashPage.ts'
 
 const today = browserToday()
 const day = (offset: number) => addDays(today, offset)
-const TILES = [
-  'Borrowers',
-  'Active Loans',
-  'Principal left',
-  'Interest due',
-  'Due today',
-] as const
+const TILES = ['Borrowers', 'Active Loans', 'Principal left', 'Interest due', 'Due today'] as const
 
 /** A small book through the forms: a city, a person, two loans, two deposits, one voided. */
 async function smallBook(page: Page): Promise<void> {
