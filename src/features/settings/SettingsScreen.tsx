@@ -370,6 +370,13 @@ function download(name: string, blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
+/** The spreadsheets, one download each: a phone opens a CSV file, not a ZIP of three. */
+const CSV_FILES = [
+  { file: 'people.csv', label: 'export.csvPeople' },
+  { file: 'loans.csv', label: 'export.csvLoans' },
+  { file: 'payments.csv', label: 'export.csvPayments' },
+] as const
+
 function ExportSection() {
   const { t } = useTranslation('settings')
   const book = useBookTransfer()
@@ -386,19 +393,19 @@ function ExportSection() {
         >
           {t('export.json')}
         </Button>
-        <Button
-          variant="outline"
-          colorPalette="teal"
-          onClick={() => {
-            const { name, bytes } = book.exportCsvZip()
-            download(
-              name,
-              new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
-            )
-          }}
-        >
-          {t('export.csv')}
-        </Button>
+        {CSV_FILES.map(({ file, label }) => (
+          <Button
+            key={file}
+            variant="outline"
+            colorPalette="teal"
+            onClick={() => {
+              const { name, text } = book.exportCsv(file)
+              download(name, new Blob([text], { type: 'text/csv;charset=utf-8' }))
+            }}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Flex>
     </Stack>
   )
