@@ -87,9 +87,33 @@ export function bookFileName(today: IsoDate): string {
   return `rin-khata-book-${today}.json`
 }
 
-/** The name of the exported spreadsheets' ZIP for the day `today`. */
-export function bookCsvZipName(today: IsoDate): string {
-  return `rin-khata-book-${today}-csv.zip`
+/** The spreadsheets of a book, one file each. */
+export type BookCsvName = 'people.csv' | 'loans.csv' | 'payments.csv'
+
+/** The name a spreadsheet downloads as on the day `today`: "rin-khata-payments-2026-11-26.csv". */
+export function bookCsvFileName(file: BookCsvName, today: IsoDate): string {
+  return `rin-khata-${file.slice(0, -'.csv'.length)}-${today}.csv`
+}
+
+/**
+ * An instant as the lender's clock showed it, with its offset from UTC:
+ * "2026-11-26T15:40:21.482Z" → "2026-11-26T21:10:21+05:30" in India. A spreadsheet shows the
+ * time the lender saw, and the offset still names the instant exactly (to the second).
+ * `offsetMinutes` is the time zone's offset at that instant (east of UTC positive); the
+ * device's own by default.
+ */
+export function localInstant(
+  iso: string,
+  offsetMinutes: (at: Date) => number = (at) => -at.getTimezoneOffset(),
+): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return iso
+  const offset = offsetMinutes(at)
+  const shifted = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19)
+  const sign = offset < 0 ? '-' : '+'
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0')
+  return `${shifted}${sign}${hours}:${minutes}`
 }
 
 /** The records of a book file: everything but its header and its cities. */
@@ -235,7 +259,8 @@ export const PEOPLE_NOTE_COLUMN = 'Note: balance from paper (not counted)'
 
 /**
  * people.csv, loans.csv and payments.csv of the lender's book as of `today`: figures in rupees
- * with 2 decimals, dates DD/MM/YYYY, UTF-8 with a BOM. Every figure comes from the engine
+ * with 2 decimals, dates DD/MM/YYYY, times on the lender's clock with their offset
+ * (`localInstant`), UTF-8 with a BOM. Every figure comes from the engine
  * (`loanFigures`): a loan's Due today and status, and each payment's interest/principal split.
  *
  * Every split is the truthful one (engine notes, rule 6a): interest owed first, then principal,
@@ -248,7 +273,8 @@ export function bookCsvFiles(
   lenderDoc: Y.Doc,
   citiesDoc: Y.Doc,
   today: IsoDate,
-): Record<'people.csv' | 'loans.csv' | 'payments.csv', string> {
+  offsetMinutes?: (at: Date) => number,
+): Record<BookCsvName, string> {
   const { people, loans, payments } = readLender(lenderDoc)
   // The loans' facts carry no depositId; the snapshot's payment list does.
   const depositOf = new Map(payments.map((p) => [p.id, p.depositId]))
@@ -264,7 +290,8 @@ export function bookCsvFiles(
     p.gender,
     rupees(p.balance),
     p.archived ? 'yes' : 'no',
-    formatDisplayDate(p.createdAt.slice(0, 10)),
+    // The day the lender added them on their clock, not in UTC.
+    formatDisplayDate(localInstant(p.createdAt, offsetMinutes).slice(0, 10)),
   ])
   const loanRows: string[][] = []
   const paymentRows: string[][] = []
@@ -307,7 +334,7 @@ export function bookCsvFiles(
         entry ? rupees(entry.newBalance) : '',
         payment.description ?? '',
         payment.voided ? payment.voided.reason : '',
-        payment.createdAt,
+        localInstant(payment.createdAt, offsetMinutes),
         actorText(payment.createdBy),
       ])
     }

@@ -45,12 +45,30 @@ export interface PeopleCsvBook {
   cities: readonly { name: string }[]
 }
 
-/** The header names each column goes by (lower case); "city" is the app's other word for it. */
+/**
+ * The header names each column goes by, as `headerKey` writes them: in English ("city" is the
+ * app's other word for a village) and in Hindi, the words of the app's Hindi person form (नाम,
+ * फ़ोन, गाँव/शहर) and their everyday spellings. The app's own people.csv (Name, Phone, City)
+ * reads back too.
+ */
 const COLUMNS = {
-  name: ['name'],
-  phone: ['phone', 'mobile'],
-  village: ['village', 'city'],
+  name: ['name', 'नाम', 'उधारकर्ता', 'उधारकर्ता का नाम'],
+  phone: ['phone', 'mobile', 'फोन', 'मोबाइल', 'फोन नंबर', 'मोबाइल नंबर', 'फोन नम्बर', 'मोबाइल नम्बर'],
+  village: ['village', 'city', 'गांव', 'शहर', 'गांव/शहर', 'गांव या शहर', 'गांव का नाम'],
 } as const
+
+/**
+ * A header cell as the columns above are matched: trimmed, spaces collapsed, lower case, and
+ * Hindi spelt one way (फ़ोन and फोन, गाँव and गांव are one word to a lender: the nukta dropped and
+ * chandrabindu read as anusvara), spaces around a slash dropped.
+ */
+export function headerKey(text: string): string {
+  return key(text)
+    .normalize('NFC')
+    .replace(/\u093c/g, '')
+    .replace(/\u0901/g, '\u0902')
+    .replace(/\s*\/\s*/g, '/')
+}
 
 /**
  * The texts of the check, by key in the app's `people` catalogue: `csv.line` ("Line {{line}}:
@@ -82,7 +100,7 @@ export function parsePeopleCsv(
 ): ParsedPeopleCsv {
   const onLine = (line: number, problem: string) => say('csv.line', { line, problem })
   const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { header: false }).data
-  const header = (rows[0] ?? []).map((cell) => key(String(cell)))
+  const header = (rows[0] ?? []).map((cell) => headerKey(String(cell)))
   if (header.every((cell) => cell === ''))
     return { ok: false, problems: [onLine(1, say('csv.noHeader'))] }
   const column = (names: readonly string[]) => header.findIndex((cell) => names.includes(cell))

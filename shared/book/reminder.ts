@@ -36,8 +36,8 @@ export type Say = (word: MessageWord, values?: Record<string, string>) => string
 
 /** One overdue loan as a reminder names it. */
 export interface ReminderOverdue {
-  /** The loan's label in the borrower's language. */
-  loanLabel: string
+  /** The loan as its borrower knows it, in their language: its title, never its `#` label. */
+  loanName: string
   dueDate: IsoDate
   /** The loan's Due today. */
   amountPaise: Paise
@@ -101,7 +101,7 @@ export function reminderText(input: ReminderInput, say: Say): string {
     for (const loan of input.overdue) {
       lines.push(
         say('overdueLine', {
-          loan: loan.loanLabel,
+          loan: loan.loanName,
           date: formatDisplayDate(loan.dueDate),
           amount: formatINR(loan.amountPaise),
         }),
@@ -119,7 +119,8 @@ export function reminderText(input: ReminderInput, say: Say): string {
  * everything due. interestPaise + principalPaise + overpaidPaise = amountPaise.
  */
 export interface ReceiptLine {
-  loanLabel: string
+  /** The loan as its borrower knows it, in their language: its title, never its `#` label. */
+  loanName: string
   amountPaise: Paise
   interestPaise: Paise
   principalPaise: Paise
@@ -150,7 +151,7 @@ export function receiptText(input: ReceiptInput, say: Say): string {
   for (const line of input.lines) {
     const overpaid = line.overpaidPaise ?? 0
     const values = {
-      loan: line.loanLabel,
+      loan: line.loanName,
       amount: formatINR(line.amountPaise),
       interest: formatINR(line.interestPaise),
       principal: formatINR(line.principalPaise),

@@ -5,8 +5,9 @@
  */
 import { useMemo } from 'react'
 import {
-  bookCsvZip,
-  bookCsvZipName,
+  bookCsvFileName,
+  bookCsvFiles,
+  type BookCsvName,
   bookFileName,
   bookJson,
   exportBook,
@@ -79,10 +80,16 @@ export function useBookTransfer() {
         const book = exportBook(lender.doc, cities.doc, new Date().toISOString())
         return { name: bookFileName(readToday()), text: bookJson(book) }
       },
-      /** people.csv, loans.csv and payments.csv in one ZIP, with figures as of today. */
-      exportCsvZip(): { name: string; bytes: Uint8Array } {
+      /**
+       * One of people.csv, loans.csv and payments.csv, with figures as of today: each its own
+       * download, which a phone opens in its spreadsheet app (a ZIP it could not open).
+       */
+      exportCsv(file: BookCsvName): { name: string; text: string } {
         const today = readToday()
-        return { name: bookCsvZipName(today), bytes: bookCsvZip(lender.doc, cities.doc, today) }
+        return {
+          name: bookCsvFileName(file, today),
+          text: bookCsvFiles(lender.doc, cities.doc, today)[file],
+        }
       },
       /**
        * Checks the file's text, then imports it into an empty book, whole or not at all: on any

@@ -1,4 +1,5 @@
 import { readDeviceName } from './device.ts'
+import { sessionEndedEarly } from './sessionEnd.ts'
 import { checkPasswordOffline, forgetStalePassword, rememberPassword } from './offlineSignIn.ts'
 
 // The better-auth client (about 12 kB gzip) is loaded only to log in, sign up or sign out: the
@@ -25,11 +26,13 @@ export interface SessionUser {
 
 /**
  * `unknown` until the first check (a cached user counts as signed in at once). `expired` marks a
- * session the server stopped accepting, as opposed to the lender choosing to log out.
+ * session the server stopped accepting, as opposed to the lender choosing to log out;
+ * `endedElsewhere` says it had not run out yet, so it was ended on purpose: the device signed
+ * out from another one's Settings, or the password changed.
  */
 export type SessionState =
   | { status: 'unknown' }
-  | { status: 'signed-out'; expired: boolean }
+  | { status: 'signed-out'; expired: boolean; endedElsewhere?: boolean }
   | { status: 'signed-in'; user: SessionUser }
 
 /**
@@ -58,6 +61,9 @@ const CACHE_KEY = 'rin-khata:last-user'
 // the lender whose session that was. The session cookie is HttpOnly, so only the server can end
 // it: until it has, the next start must not let the cookie sign anyone back in.
 const SIGN_OUT_PENDING_KEY = 'rin-khata:sign-out-pending'
+// Until when (epoch ms) the server's own word says this device's session runs: the `expiresAt`
+// of its last /get-session answer. A session the server refuses before then did not run out.
+const SESSION_UNTIL_KEY = 'rin-khata:session-until'
 
 let state: SessionState = { status: 'unknown' }
 let pending: Promise<SessionUser | null> | null = null
@@ -103,9 +109,22 @@ function signedIn(user: SessionUser): SessionUser {
 
 function signedOut(expired = false): null {
   localStorage.removeItem(CACHE_KEY)
-  setState({ status: 'signed-out', expired })
+  const endedElsewhere =
+    expired && sessionEndedEarly(Date.now(), localStorage.getItem(SESSION_UNTIL_KEY))
+  localStorage.removeItem(SESSION_UNTIL_KEY)
+  setState({ status: 'signed-out', expired, ...(endedElsewhere && { endedElsewhere }) })
   return null
 }
+
+/** Keeps the session's end as the server gave it (`expiresAt` of /get-session). */
+function rememberSessionEnd(body: unknown): void {
+  if (typeof body !== 'object' || body === null || !('session' in body)) return
+  const { session } = body
+  if (typeof session !== 'object' || session === null || !('expiresAt' in session)) return
+  const until = new Date(String(session.expiresAt)).getTime()
+  if (Number.isFinite(until)) localStorage.setItem(SESSION_UNTIL_KEY, String(until))
+}
+
 
 type ServerAnswer = { kind: 'user'; user: SessionUser } | { kind: 'none' } | { kind: 'unreachable' }
 
@@ -127,7 +146,9 @@ async function askServer(): Promise<ServerAnswer> {
       headers: { accept: 'application/json' },
     })
     if (!response.ok) return { kind: 'unreachable' }
-    const user = userOf(await response.json())
+    const body: unknown = await response.json()
+    rememberSessionEnd(body)
+    const user = userOf(body)
     return user ? { kind: 'user', user } : { kind: 'none' }
   } catch {
     return { kind: 'unreachable' }
@@ -290,6 +311,8 @@ export async function authenticate(
     await rememberPassword(answer.user, password)
     // The new session is listed by this device's name on the lender's other devices.
     void import('./devices.ts').then(({ shareDeviceName }) => shareDeviceName(readDeviceName()))
+    // Learns until when the new session runs, so that its end can be told from an expiry.
+    void askServer()
     return { ok: true, user: signedIn(answer.user), offline: false }
   }
   if (answer.kind === 'refused') {

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate, localToday } from '../../shared/dates.ts'
 import type { IsoDate } from '../../shared/ledger/types.ts'
 import { useLanguage, type Language } from '../i18n/index.ts'
 
@@ -33,4 +33,11 @@ export function TimeText({ at }: { at: string }) {
   const date = new Date(at)
   if (Number.isNaN(date.getTime())) return null
   return <time dateTime={at}>{moments[language].format(date)}</time>
+}
+
+/** The day of an instant (an ISO timestamp) in the device's time zone, as DD/MM/YYYY. */
+export function DayText({ at }: { at: string }) {
+  const date = new Date(at)
+  if (Number.isNaN(date.getTime())) return null
+  return <time dateTime={at}>{formatDisplayDate(localToday(date))}</time>
 }

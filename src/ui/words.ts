@@ -12,6 +12,7 @@
 import type { TFunction } from 'i18next'
 import english from '../i18n/locales/en/common.json' with { type: 'json' }
 import { i18n } from '../i18n/index.ts'
+import { parseGuessedName } from '../data/device.ts'
 
 /** The money words: one name per figure (English; common:money.* in the catalogue). */
 export const money = english.money
@@ -121,7 +122,21 @@ export function byText(
   by: { account: string; device: string } | undefined,
   t: TFunction = i18n.t,
 ): string {
-  return by ? t('common:by', { account: by.account, device: by.device }) : ''
+  return by ? t('common:by', { account: by.account, device: deviceLabel(by.device, t) }) : ''
+}
+
+/**
+ * A device's name in the reader's language: a guessed name ("Chrome on Android", stored so by
+ * every version of the app) is worded from its facts ("क्रोम (एंड्रॉयड)" in Hindi); a name the
+ * lender gave is shown as typed.
+ */
+export function deviceLabel(name: string, t: TFunction = i18n.t): string {
+  const facts = parseGuessedName(name)
+  if (!facts) return name
+  const browser = facts.browser && t(`common:device.browsers.${facts.browser}`)
+  const os = facts.os && t(`common:device.systems.${facts.os}`)
+  if (browser && os) return t('common:device.both', { browser, os })
+  return browser || os || t('common:device.unknown')
 }
 
 /** The dashboard's "at a glance" words: when a person's money falls due, and the search. */

@@ -106,7 +106,7 @@ function figuresOf(book: LenderSnapshot) {
   const row = (personId: string) => summary.rows.find((r) => r.personId === personId)
   return {
     tiles: {
-      'Total Users': String(book.people.length),
+      Borrowers: String(book.people.length),
       'Active Loans': String(summary.activeLoans),
       'Principal left': formatINR(summary.totalPrincipal),
       'Interest due': formatINR(sum((r) => r.currentInterest)),

@@ -83,7 +83,7 @@ test('the dashboard of a 10,000-loan book scrolls to its last person', async ({
   await expect(device.page.getByRole('heading', { name: 'Loan Dashboard' })).toBeVisible({
     timeout: 120_000,
   })
-  await expect(dashboard.tile('Total Users')).toContainText(/2,?000/, { timeout: 120_000 })
+  await expect(dashboard.tile('Borrowers')).toContainText(/2,?000/, { timeout: 120_000 })
   await expect(dashboard.row(firstName)).toBeVisible()
   const rendered = await dashboard.tableRows.count()
   expect(rendered).toBeGreaterThan(0)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { strFromU8, unzipSync } from 'fflate'
+import { strFromU8 } from 'fflate'
 import { BOOK_VERSION, PAYMENT_CSV_FIELDS } from '../../shared/book/export.ts'
 import { addDays, formatDisplayDate } from '../../shared/dates.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
@@ -24,13 +24,7 @@ import { TrashPage } from './pages/TrashPage.ts'
 
 const today = browserToday()
 const day = (offset: number) => addDays(today, offset)
-const TILES = [
-  'Total Users',
-  'Active Loans',
-  'Principal left',
-  'Interest due',
-  'Due today',
-] as const
+const TILES = ['Borrowers', 'Active Loans', 'Principal left', 'Interest due', 'Due today'] as const
 
 /** A small book through the forms: a city, a person, two loans, two deposits, one voided. */
 async function smallBook(page: Page): Promise<void> {
@@ -82,7 +76,7 @@ async function smallBook(page: Page): Promise<void> {
 async function tiles(page: Page): Promise<string[]> {
   const dashboard = new DashboardPage(page)
   await dashboard.goto()
-  await expect(dashboard.tile('Total Users')).toHaveText(/^Total Users\s*1$/)
+  await expect(dashboard.tile('Borrowers')).toHaveText(/^Borrowers\s*1$/)
   return Promise.all(TILES.map((label) => dashboard.tile(label).innerText()))
 }
 
@@ -123,16 +117,23 @@ test('a book exported by one lender and imported by another shows the same figur
   expect(book.payments).toHaveLength(2)
   expect(book.voids).toHaveLength(1)
 
-  // The spreadsheets: a ZIP whose payments.csv starts with the BOM and the header row.
-  const zip = await exported(a.page, 'Download spreadsheets (CSV)')
-  const files = unzipSync(new Uint8Array(await readFile(zip.path)))
-  expect(Object.keys(files).sort()).toEqual(['loans.csv', 'payments.csv', 'people.csv'])
-  const payments = files['payments.csv']!
+  // The spreadsheets: one CSV download each (a phone opens a CSV, not a ZIP); payments.csv
+  // starts with the BOM and the header row, and says when each payment was recorded in local time.
+  const bytes = async (button: string, name: string) => {
+    const file = await exported(a.page, button)
+    expect(file.name).toBe(`rin-khata-${name}-${today}.csv`)
+    return new Uint8Array(await readFile(file.path))
+  }
+  const payments = await bytes('Download payments (CSV)', 'payments')
   expect([...payments.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = strFromU8(payments.slice(3)).split('\r\n')
   expect(lines[0]).toBe(PAYMENT_CSV_FIELDS.join(','))
   expect(lines).toHaveLength(3)
-  expect(strFromU8(files['people.csv']!.slice(3))).toContain('रमेश Kumar,सीतापुर')
+  expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30,/)
+  const peopleCsv = await bytes('Download people (CSV)', 'people')
+  expect(strFromU8(peopleCsv.slice(3))).toContain('रमेश Kumar,सीतापुर')
+  const loansCsv = await bytes('Download loans (CSV)', 'loans')
+  expect(strFromU8(loansCsv.slice(3)).split('\r\n')).toHaveLength(3)
 
   // A broken record: B is told which record and field, and B's book stays empty.
   const { device: b } = await newLenderDevice(browser)

@@ -135,7 +135,7 @@ function tilesOf(book: LenderSnapshot) {
   const sum = (pick: (row: (typeof summary.rows)[number]) => number) =>
     summary.rows.reduce((total, row) => total + pick(row), 0)
   const expected = {
-    'Total Users': String(book.people.length),
+    Borrowers: String(book.people.length),
     'Active Loans': String(summary.activeLoans),
     'Principal left': formatINR(summary.totalPrincipal),
     'Interest due': formatINR(sum((row) => row.currentInterest)),

@@ -178,7 +178,7 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
 
   // Dashboard: tiles and the person's row.
   await dashboard.goto()
-  await expect(dashboard.tile('Total Users')).toContainText(String(board.totalUsers))
+  await expect(dashboard.tile('Borrowers')).toContainText(String(board.totalUsers))
   await expect(dashboard.tile('Active Loans')).toContainText(String(board.activeLoans))
   await expect(dashboard.tile('Principal left')).toContainText(formatINR(board.totalPrincipal))
   await expect(dashboard.tile('Due today')).toContainText(formatINR(board.totalDue))

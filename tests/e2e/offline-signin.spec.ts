@@ -200,7 +200,7 @@ test('after an operator reset, the next online sign-in replaces the offline pass
   )
   expect(script.status, String(script.stderr)).toBe(0)
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 })
-  await expect(page.getByText(authMessages.expired)).toBeVisible()
+  await expect(page.getByText(authMessages.signedOutElsewhere)).toBeVisible()
 
   // The old password, tried online, is refused, and from then on offline too.
   const login = new LoginPage(page)

@@ -152,9 +152,7 @@ test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, am
   const dueShown = await personLoans.tile('Due today').innerText()
   const dueToday = /₹[\d,]+\.\d\d/.exec(dueShown)?.[0] ?? ''
   expect(dueToday).not.toBe('')
-  const seedsLabel = await personLoans.loanLabel('Seeds')
   const seedsDue = await personLoans.figure(personLoans.card('Seeds'), 'Due today').innerText()
-  const pumpLabel = await personLoans.loanLabel('Pump')
 
   // The reminder asks, by default, for what is overdue: the seeds loan's Due today, not the
   // person's whole Due today (the pump loan is not due for 40 days).
@@ -179,10 +177,10 @@ test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, am
   )
   expect(reminder.text).not.toContain('Due today')
   // The overdue loan with its due date and what is due on it; the pump loan is not overdue.
-  expect(reminder.text).toContain(
-    `${seedsLabel}, due on ${formatDisplayDate(day(-10))}: ${seedsDue}`,
-  )
-  expect(reminder.text).not.toContain(pumpLabel)
+  expect(reminder.text).toContain(`- Seeds, due on ${formatDisplayDate(day(-10))}: ${seedsDue}`)
+  // A borrower knows a loan by its title, never by the app's `Loan #bc4e77` label.
+  expect(reminder.text).not.toContain('Pump')
+  expect(reminder.text).not.toMatch(/#[0-9a-f]{6}/)
   const upi = upiParams(reminder.text)
   expect(upi.get('pa')).toBe('suresh@okaxis')
   expect(upi.get('pn')).toBe('Suresh Finance')
@@ -252,7 +250,9 @@ test('390×844: Settings keeps the UPI ID; Remind on WhatsApp carries number, am
   const payment = page.getByRole('list', { name: 'All payments' }).getByRole('listitem').first()
   const split = /Interest (₹[\d,.]+) · Principal (₹[\d,.]+)/.exec(await payment.innerText())
   expect(split).not.toBeNull()
-  const paidLoan = /Loan #\S{6}/.exec(await payment.innerText())?.[0] ?? ''
+  const paidLoan = /Seeds|Pump/.exec(await payment.innerText())?.[0] ?? ''
+  expect(paidLoan).not.toBe('')
+  expect(receipt.text).not.toMatch(/#[0-9a-f]{6}/)
   expect(receipt.text).toContain(
     `- ${paidLoan}: ₹5,000.00 (interest ${split?.[1]}, principal ${split?.[2]})`,
   )

@@ -53,6 +53,11 @@ test('settings: a lost phone is signed out from another device and keeps its dat
 
   // The phone is sent to the login screen; what it had stays on it.
   await expect(phone.page).toHaveURL(/\/login$/, { timeout: 5_000 })
+  // It is told why: signed out from another device, not a session that ran out.
+  await expect(phone.page.getByRole('status')).toContainText(
+    'This device was signed out from another device',
+  )
+  await expect(phone.page.getByText('Your session has expired')).toHaveCount(0)
   expect((await databases(phone)).some((name) => name.startsWith('rin-khata/users/'))).toBe(true)
   // The laptop is still in.
   await laptop.shell.navLink('People').click()

@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator } from '@playwright/test'
 import Papa from 'papaparse'
-import { strFromU8, unzipSync } from 'fflate'
 import { addDays, formatDisplayDate } from '../../shared/dates.ts'
 import { replayLoan, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
@@ -130,22 +129,31 @@ test('a paid-off ₹50,000 loan: principal paid is ₹50,000.00 and interest pai
   // Interest paid + Principal paid + Overpaid is its Paid, and Principal paid is what was lent.
   const settings = new SettingsPage(page)
   await settings.goto()
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    settings
-      .section('Export book')
-      .getByRole('button', { name: 'Download spreadsheets (CSV)' })
-      .click(),
-  ])
-  const files = unzipSync(new Uint8Array(await readFile(await download.path())))
+  // Each spreadsheet is its own CSV download, which a phone opens (it could not open a ZIP).
+  const files: Record<string, string> = {}
+  for (const [file, button] of [
+    ['payments.csv', 'Download payments (CSV)'],
+    ['loans.csv', 'Download loans (CSV)'],
+  ] as const) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settings.section('Export book').getByRole('button', { name: button }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(
+      /^rin-khata-(payments|loans)-\d{4}-\d\d-\d\d\.csv$/,
+    )
+    files[file] = await readFile(await download.path(), 'utf8')
+  }
   const rows = (name: string) =>
-    Papa.parse<Record<string, string>>(strFromU8(files[name] as Uint8Array).slice(1), {
+    Papa.parse<Record<string, string>>((files[name] ?? '').slice(1), {
       header: true,
       skipEmptyLines: true,
     }).data
   const rupees = (text: string | undefined) => Math.round(Number(text) * 100)
   const payments = rows('payments.csv')
   expect(payments).toHaveLength(2)
+  // Recorded on the lender's clock, with its offset (India: +05:30), not in UTC.
+  for (const row of payments) expect(row['Recorded at']).toMatch(/T\d\d:\d\d:\d\d\+05:30$/)
   for (const row of payments) {
     expect(rupees(row.Interest) + rupees(row.Principal) + rupees(row.Overpaid)).toBe(
       rupees(row.Amount),

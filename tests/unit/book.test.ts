@@ -5,8 +5,10 @@ import * as Y from 'yjs'
 import {
   BOOK_VERSION,
   PAYMENT_CSV_FIELDS,
+  bookCsvFileName,
   bookCsvFiles,
   bookCsvZip,
+  localInstant,
   bookFileName,
   bookJson,
   exportBook,
@@ -235,6 +237,30 @@ describe('the book export', () => {
     const bytes = zipped['payments.csv']!
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(strFromU8(bytes.slice(3))).toBe(files['payments.csv'].slice(1))
+  })
+
+  it('writes when a payment was recorded on the lender clock, with its offset', () => {
+    const india = () => 330
+    expect(localInstant('2026-11-26T15:40:21.482Z', india)).toBe('2026-11-26T21:10:21+05:30')
+    // Past midnight in India while still the day before in UTC.
+    expect(localInstant('2026-11-26T19:00:00.000Z', india)).toBe('2026-11-27T00:30:00+05:30')
+    expect(localInstant('2026-11-26T15:40:21.482Z', () => -300)).toBe('2026-11-26T10:40:21-05:00')
+    expect(localInstant('2026-11-26T15:40:21.482Z', () => 0)).toBe('2026-11-26T15:40:21+00:00')
+    // The same instant, read back.
+    expect(new Date(localInstant('2026-11-26T15:40:21.000Z', india)).toISOString()).toBe(
+      '2026-11-26T15:40:21.000Z',
+    )
+
+    const { lender, cities } = richBook()
+    const files = bookCsvFiles(lender, cities, TODAY, india)
+    const rows = Papa.parse<Record<string, string>>(files['payments.csv'].slice(1), {
+      header: true,
+      skipEmptyLines: true,
+    }).data
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows)
+      expect(row['Recorded at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/)
+    expect(bookCsvFileName('payments.csv', TODAY)).toBe('rin-khata-payments-2026-11-23.csv')
   })
 
   it('keeps a name that starts like a formula as text', () => {

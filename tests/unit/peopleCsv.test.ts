@@ -45,6 +45,30 @@ describe('people CSV: checking', () => {
     ])
   })
 
+  it('takes the Hindi column names of the app (नाम, फ़ोन, गाँव/शहर) in their everyday spellings', () => {
+    const expected = [{ line: 2, name: 'सीता देवी', phone: '9123456789', village: 'रामपुर' }]
+    for (const header of [
+      'नाम,फ़ोन,गाँव/शहर',
+      'नाम,फोन,गांव',
+      'नाम, मोबाइल नंबर ,गाँव / शहर',
+      '\uFEFFनाम,फ़ोन,शहर',
+      // फ़ written as फ + nukta rather than its precomposed letter.
+      'नाम,\u092b\u093cोन,गाँव',
+    ]) {
+      const parsed = parsePeopleCsv(`${header}\nसीता देवी,9123456789,रामपुर\n`, book, say)
+      expect(parsed.ok && parsed.plan.people, header).toEqual(expected)
+    }
+    // The app's own people.csv, exported in either language, reads back.
+    const exported = parsePeopleCsv(
+      'Person id,Name,City,Phone,Aadhaar\nabc,Sita,Rampur,9123456789,\n',
+      book,
+      say,
+    )
+    expect(exported.ok && exported.plan.people).toEqual([
+      { line: 2, name: 'Sita', phone: '9123456789', village: 'Rampur' },
+    ])
+  })
+
   it('reports every broken row by line and field', () => {
     const parsed = parsePeopleCsv(
       'name,phone,village\nSita,98765,Rampur\n,9876543210,Rampur\nGopal,9876543211,\nHari,1234567890,Rampur\n',

@@ -10,6 +10,7 @@ import {
 import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
 import {
   messageLanguage,
+  messageLoanNames,
   messageT,
   noLinkMessage,
   sayIn,
@@ -44,7 +45,7 @@ describe('reminder text', () => {
           lenderName: 'Suresh Traders',
           borrowerName: 'Ramesh',
           ask: { kind: 'all', amountPaise: 12_345_67 },
-          overdue: [{ loanLabel: 'Loan #abc123', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
+          overdue: [{ loanName: 'Seeds', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
           upiLink,
           today: '2026-11-23',
         },
@@ -56,7 +57,7 @@ describe('reminder text', () => {
         'A reminder about your loan from Suresh Traders.',
         'Due today (23/11/2026): ₹12,345.67',
         'Overdue:',
-        '- Loan #abc123, due on 05/10/2026: ₹10,250.00',
+        '- Seeds, due on 05/10/2026: ₹10,250.00',
         `Pay by UPI: ${upiLink}`,
         'Thank you.',
       ].join('\n'),
@@ -96,7 +97,7 @@ describe("a borrower's language", () => {
         lenderName: 'Suresh Traders',
         borrowerName: 'रमेश',
         ask: { kind: 'all', amountPaise: 2_50_000_00 },
-        overdue: [{ loanLabel: 'उधार #abc123', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
+        overdue: [{ loanName: 'बीज', dueDate: '2026-10-05', amountPaise: 10_250_00 }],
         upiLink,
         today: '2026-11-23',
       },
@@ -109,7 +110,7 @@ describe("a borrower's language", () => {
         'Suresh Traders की ओर से आपके उधार की याद।',
         'आज बकाया (23/11/2026): ₹2,50,000.00',
         'समय निकल गया:',
-        '- उधार #abc123, 05/10/2026 को चुकाना था: ₹10,250.00',
+        '- बीज, 05/10/2026 को चुकाना था: ₹10,250.00',
         `UPI से चुकाएँ: ${upiLink}`,
         'धन्यवाद।',
       ].join('\n'),
@@ -125,7 +126,7 @@ describe("a borrower's language", () => {
         date: '2026-11-23',
         lines: [
           {
-            loanLabel: 'उधार #aaa111',
+            loanName: 'बीज',
             amountPaise: 15_000_00,
             interestPaise: 400_00,
             principalPaise: 14_600_00,
@@ -140,7 +141,7 @@ describe("a borrower's language", () => {
         'नमस्ते Sita,',
         'जमा की रसीद।',
         '23/11/2026 को ₹15,000.00 मिले।',
-        '- उधार #aaa111: ₹15,000.00 (ब्याज ₹400.00, मूलधन ₹14,600.00)',
+        '- बीज: ₹15,000.00 (ब्याज ₹400.00, मूलधन ₹14,600.00)',
         'इस जमा के बाद बकाया: ₹0.00',
         'धन्यवाद।',
       ].join('\n'),
@@ -159,13 +160,13 @@ describe('receipt text', () => {
           date: '2026-11-23',
           lines: [
             {
-              loanLabel: 'Loan #aaa111',
+              loanName: 'Seeds',
               amountPaise: 10_000_00,
               interestPaise: 400_00,
               principalPaise: 9_600_00,
             },
             {
-              loanLabel: 'Loan #bbb222',
+              loanName: '₹5,000 from 01/09/2026',
               amountPaise: 5_000_00,
               interestPaise: 0,
               principalPaise: 5_000_00,
@@ -180,8 +181,8 @@ describe('receipt text', () => {
         'Namaste Ramesh,',
         'Payment receipt from Suresh Traders.',
         'Received ₹15,000.00 on 23/11/2026.',
-        '- Loan #aaa111: ₹10,000.00 (interest ₹400.00, principal ₹9,600.00)',
-        '- Loan #bbb222: ₹5,000.00 (interest ₹0.00, principal ₹5,000.00)',
+        '- Seeds: ₹10,000.00 (interest ₹400.00, principal ₹9,600.00)',
+        '- ₹5,000 from 01/09/2026: ₹5,000.00 (interest ₹0.00, principal ₹5,000.00)',
         'Balance due after this payment: ₹2,50,000.00',
         'Thank you.',
       ].join('\n'),
@@ -218,7 +219,7 @@ describe('receipt text: the truthful split (issue 27)', () => {
         amountPaise: split.amount,
         date: today,
         lines: split.lines.map((line) => ({
-          loanLabel: 'Loan #ractor1',
+          loanName: 'Tractor',
           amountPaise: line.amount,
           interestPaise: line.interestPart,
           principalPaise: line.principalPart,
@@ -240,7 +241,7 @@ describe('receipt text: the truthful split (issue 27)', () => {
       'Namaste Ramesh,',
       'Payment receipt.',
       `Received ₹3,00,000.00 on ${formatDisplayDate(today)}.`,
-      '- Loan #ractor1: ₹3,00,000.00 (interest ₹14,643.84, principal ₹2,50,000.00, overpaid ₹35,356.16)',
+      '- Tractor: ₹3,00,000.00 (interest ₹14,643.84, principal ₹2,50,000.00, overpaid ₹35,356.16)',
       'Balance due after this payment: ₹0.00',
       'Thank you.',
     ])
@@ -248,7 +249,7 @@ describe('receipt text: the truthful split (issue 27)', () => {
 
   it('says it in Hindi too', () => {
     expect(receipt(hi)).toContain(
-      '- Loan #ractor1: ₹3,00,000.00 (ब्याज ₹14,643.84, मूलधन ₹2,50,000.00, ज़्यादा चुकाया ₹35,356.16)',
+      '- Tractor: ₹3,00,000.00 (ब्याज ₹14,643.84, मूलधन ₹2,50,000.00, ज़्यादा चुकाया ₹35,356.16)',
     )
   })
 })
@@ -392,5 +393,40 @@ describe('what a reminder asks for', () => {
     expect(text('interest', hi)).toBe('कृपया ₹14,643.84 चुकाएँ: 25/11/2026 तक का बकाया ब्याज।')
     expect(text('overdue', hi)).toBe('कृपया ₹14,643.84 चुकाएँ: 25/11/2026 तक समय निकल चुका बकाया।')
     expect(text('amount', hi)).toBe('कृपया अपने उधार के लिए ₹14,643.84 चुकाएँ।')
+  })
+})
+
+describe('how a message names a loan', () => {
+  const loan = (id: string, amount: number, startDate: string, description = '') => ({
+    id,
+    amount,
+    startDate,
+    description,
+  })
+
+  it('by its title, else by its amount and date, never by its # label', () => {
+    const names = messageLoanNames(
+      [loan('aaa111', 50_000_00, '2026-03-01', 'Tractor'), loan('bbb222', 5_000_00, '2026-09-01')],
+      messageT('en'),
+    )
+    expect(names.get('aaa111')).toBe('Tractor')
+    expect(names.get('bbb222')).toBe('₹5,000 from 01/09/2026')
+    const hiNames = messageLoanNames([loan('bbb222', 5_000_00, '2026-09-01')], messageT('hi'))
+    expect(hiNames.get('bbb222')).toBe('₹5,000, 01/09/2026 से')
+  })
+
+  it('two loans of one title both carry their amount and date, so each is told apart', () => {
+    const names = messageLoanNames(
+      [
+        loan('aaa111', 50_000_00, '2026-03-01', 'Seeds'),
+        loan('bbb222', 20_000_00, '2026-06-01', 'Seeds'),
+        loan('ccc333', 10_000_00, '2026-07-01', 'Cow'),
+      ],
+      messageT('en'),
+    )
+    expect(names.get('aaa111')).toBe('Seeds · ₹50,000 from 01/03/2026')
+    expect(names.get('bbb222')).toBe('Seeds · ₹20,000 from 01/06/2026')
+    expect(names.get('ccc333')).toBe('Cow')
+    for (const name of names.values()) expect(name).not.toMatch(/#/)
   })
 })

@@ -34,6 +34,7 @@ export function LoginScreen() {
   const title = t(`${mode}.title`)
   const session = useSyncExternalStore(subscribeSession, getSessionState)
   const expired = session.status === 'signed-out' && session.expired
+  const endedElsewhere = session.status === 'signed-out' && session.endedElsewhere === true
   const online = useOnline()
   // A new password the server refused (too short, too common): said beside the password field.
   const passwordRefused =
@@ -66,7 +67,7 @@ export function LoginScreen() {
         <div className="plain-card-body">
           {expired && (
             <p role="status" className="plain-text plain-warning">
-              {t('messages.expired')}
+              {t(endedElsewhere ? 'messages.signedOutElsewhere' : 'messages.expired')}
             </p>
           )}
           {!online && <p className="plain-text plain-muted">{t('messages.offlineNow')}</p>}

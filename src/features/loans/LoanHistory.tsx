@@ -2,12 +2,13 @@ import { Box, Flex, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import type { Actor } from '../../../shared/ledger/types.ts'
 import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/schema/payment.ts'
+import { ShortLine } from '../../ui/Changes.tsx'
 import { DateText, TimeText } from '../../ui/DateText.tsx'
 import { Figure } from '../../ui/Figure.tsx'
 import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
 import { useWide } from '../../ui/useWide.ts'
+import { byText } from '../../ui/words.ts'
 import type { HistoryItem } from './history.ts'
 import { VoidControls } from './VoidControls.tsx'
 
@@ -78,9 +79,9 @@ export function LoanHistory({
             <Box mt="2">
               <Notes item={item} />
             </Box>
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              {t('history.recorded')} <Recorded item={item} />
-            </Text>
+            <Box mt="1">
+              <ShortLine label={t('history.recorded')} at={item.createdAt} by={item.createdBy} />
+            </Box>
             <Box mt="2">
               <VoidControls item={item} loansInDeposit={count(item)} />
             </Box>
@@ -212,11 +213,6 @@ export function Recorded({ item }: { item: HistoryItem }) {
       <TimeText at={item.createdAt} /> {byText(item.createdBy, t)}
     </>
   )
-}
-
-/** "by lender@example.com on Chrome on Android": who and which device made a change. */
-function byText(by: Actor | undefined, t: TFunction): string {
-  return by ? t('history.by', { account: by.account, device: by.device }) : ''
 }
 
 /**

@@ -3,6 +3,7 @@ import { formatDisplayDate, localToday } from '../../../shared/dates.ts'
 import { formatINR } from '../../../shared/money.ts'
 import { LOAN_EDIT_FIELDS } from '../../../shared/schema/loan.ts'
 import type { LoanEdit, LoanEditField, LoanEditValue } from '../../../shared/schema/types.ts'
+import { deviceLabel } from '../../ui/words.ts'
 import { appT } from './loanText.ts'
 
 /** A field's value in the lender's words: rupees, a rate, a date, a choice's name. */
@@ -66,7 +67,7 @@ export function editLine(
 ): string {
   const values = {
     changes: changesText(edit, t, nameOf),
-    device: edit.createdBy?.device ?? '',
+    device: edit.createdBy ? deviceLabel(edit.createdBy.device, t) : '',
     date: formatDisplayDate(localToday(new Date(edit.createdAt))),
   }
   const undo = edit.undoes !== undefined

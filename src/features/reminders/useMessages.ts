@@ -21,7 +21,7 @@ import {
   useToday,
 } from '../../data/hooks.ts'
 import { useLanguage } from '../../i18n/index.ts'
-import { messageLanguage, messageT, sayIn } from './messages.ts'
+import { messageLanguage, messageLoanNames, messageT, sayIn } from './messages.ts'
 
 /** The lender's UPI link for `amount`, or undefined when no valid UPI ID is set. */
 export function upiLinkOf(
@@ -98,13 +98,14 @@ export function useReminder(personId: string, borrowerName: string, choice?: Ask
       amountPaise: asked === 'amount' ? typed : amounts[asked],
     }
     const upiLink = upiLinkOf(profile, ask.amountPaise, t, t(upiNotes[asked]))
+    const names = messageLoanNames(loans, t)
     const text = reminderText(
       {
         lenderName: profile.displayName,
         borrowerName,
         ask,
         overdue: overdueLoans(loans, today, figuresOf).map((o) => ({
-          loanLabel: t('reminders:message.loanLabel', { id: o.loan.id.slice(-6) }),
+          loanName: names.get(o.loan.id) ?? t('reminders:message.yourLoan'),
           dueDate: o.dueDate,
           amountPaise: o.totalDue,
         })),
@@ -149,8 +150,9 @@ export function useReceiptText(
     )
     const first = split.lines[0]
     if (first === undefined) return null
+    const names = messageLoanNames(loans, t)
     const lines = split.lines.map((line) => ({
-      loanLabel: t('reminders:message.loanLabel', { id: line.loanId.slice(-6) }),
+      loanName: names.get(line.loanId) ?? t('reminders:message.yourLoan'),
       amountPaise: line.amount,
       interestPaise: line.interestPart,
       principalPaise: line.principalPart,

@@ -13,7 +13,12 @@ import type { PeopleCsvPlan } from '../../../shared/book/peopleCsv.ts'
 import { parseUpiId } from '../../../shared/book/upi.ts'
 import { useBookTransfer, usePeopleImport, type ImportOutcome } from '../../data/book.ts'
 import { useLoaded, useMutations, useProfile } from '../../data/hooks.ts'
-import { readDeviceName, subscribeDeviceName, writeDeviceName } from '../../data/device.ts'
+import {
+  readDeviceName,
+  readGivenDeviceName,
+  subscribeDeviceName,
+  writeDeviceName,
+} from '../../data/device.ts'
 import {
   MIN_PASSWORD_LENGTH,
   changePassword,
@@ -28,6 +33,7 @@ import {
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
 import { FormAlert, FormField, useFocusFirstError } from '../../ui/form.tsx'
 import { Page } from '../../ui/Page.tsx'
+import { deviceLabel } from '../../ui/words.ts'
 import { download } from './download.ts'
 import { InterestRuleSection } from './InterestRuleSection.tsx'
 import { RestoreSection } from './RestoreSection.tsx'
@@ -99,8 +105,10 @@ function LanguageSection() {
 
 function DeviceNameSection() {
   const { t } = useTranslation('settings')
+  // The field holds the name the lender gave; a guessed one ("Chrome on Android") is shown,
+  // in the reader's language, as the field's placeholder and is never saved as if typed.
   const saved = useSyncExternalStore(subscribeDeviceName, readDeviceName)
-  const [name, setName] = useState(saved)
+  const [name, setName] = useState(readGivenDeviceName)
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -108,14 +116,15 @@ function DeviceNameSection() {
     event.preventDefault()
     writeDeviceName(name)
     const kept = readDeviceName()
-    setName(kept)
+    setName(readGivenDeviceName())
     setBusy(true)
     const shared = await shareDeviceName(kept)
     setBusy(false)
+    const shown = deviceLabel(kept, t)
     setOutcome(
       shared.ok
-        ? { ok: true, message: t('deviceName.renamed', { name: kept }) }
-        : { ok: true, message: t('deviceName.renamedOffline', { name: kept }) },
+        ? { ok: true, message: t('deviceName.renamed', { name: shown }) }
+        : { ok: true, message: t('deviceName.renamedOffline', { name: shown }) },
     )
   }
 
@@ -125,6 +134,7 @@ function DeviceNameSection() {
         <FormField label={t('deviceName.label')} helper={t('deviceName.helper')}>
           <Input
             value={name}
+            placeholder={deviceLabel(saved, t)}
             maxLength={40}
             onChange={(event) => {
               setName(event.currentTarget.value)
@@ -195,7 +205,7 @@ function DevicesSection() {
     setBusy(null)
     setOutcome(
       result.ok
-        ? { ok: true, message: t('devices.signedOut', { name: device.name }) }
+        ? { ok: true, message: t('devices.signedOut', { name: deviceLabel(device.name, t) }) }
         : { ok: false, message: result.message },
     )
   }
@@ -231,7 +241,7 @@ function DevicesSection() {
           <Flex
             as="li"
             key={device.token}
-            aria-label={device.name}
+            aria-label={deviceLabel(device.name, t)}
             justify="space-between"
             align="center"
             gap="3"
@@ -242,7 +252,7 @@ function DevicesSection() {
             <Box minW="0" flex="1">
               <Flex gap="2" align="center" wrap="wrap">
                 <Text fontWeight="medium" overflowWrap="anywhere">
-                  {device.name}
+                  {deviceLabel(device.name, t)}
                 </Text>
                 {device.current && <Badge colorPalette="teal">{t('devices.thisDevice')}</Badge>}
               </Flex>
@@ -350,6 +360,13 @@ function PasswordSection() {
   )
 }
 
+/** The spreadsheets, one download each: a phone opens a CSV file, not a ZIP of three. */
+const CSV_FILES = [
+  { file: 'people.csv', label: 'export.csvPeople' },
+  { file: 'loans.csv', label: 'export.csvLoans' },
+  { file: 'payments.csv', label: 'export.csvPayments' },
+] as const
+
 function ExportSection() {
   const { t } = useTranslation('settings')
   const book = useBookTransfer()
@@ -366,19 +383,19 @@ function ExportSection() {
         >
           {t('export.json')}
         </Button>
-        <Button
-          variant="outline"
-          colorPalette="teal"
-          onClick={() => {
-            const { name, bytes } = book.exportCsvZip()
-            download(
-              name,
-              new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
-            )
-          }}
-        >
-          {t('export.csv')}
-        </Button>
+        {CSV_FILES.map(({ file, label }) => (
+          <Button
+            key={file}
+            variant="outline"
+            colorPalette="teal"
+            onClick={() => {
+              const { name, text } = book.exportCsv(file)
+              download(name, new Blob([text], { type: 'text/csv;charset=utf-8' }))
+            }}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Flex>
     </Stack>
   )

@@ -27,6 +27,7 @@ import {
   type StatementQr,
   type StatementRow,
 } from './statement.ts'
+import { readingOrder } from './rephOrder.ts'
 import { textRuns } from './textRuns.ts'
 
 /** The base64 of a `data:` URL (what Vite's `?inline` gives). */
@@ -60,7 +61,7 @@ function pdfMake() {
         bolditalics: 'deva-700.woff',
       },
     })
-    return pdf
+    return readingOrder(pdf, 'Deva').then(() => pdf)
   })
   return ready
 }

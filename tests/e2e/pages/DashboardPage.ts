@@ -14,8 +14,7 @@ export class DashboardPage {
   }
 
   tile(
-    label:
-      'Total Users' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
+    label: 'Borrowers' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
   ): Locator {
     return tile(this.page.getByRole('main'), label)
   }

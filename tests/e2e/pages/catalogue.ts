@@ -29,22 +29,23 @@ export function catalogue(language: 'en' | 'hi'): TFunction {
 }
 
 /**
- * Latin words left in the page's main content once what the lender typed and what is never
- * translated (amounts, dates, ids like "#1a2b3c" or "b2cb146c", email addresses, UPI IDs) is
- * taken out, with product names (WhatsApp, SMS) and "English", which a language choice names in
- * its own script. The texts of `data` (e.g. the shared list of villages, which other lenders
- * fill) and of every option of a select (people, villages) are the lenders' data, not the app's.
+ * Latin words left in `root`'s text (the page's main content unless given) once what the lender
+ * typed and what is never translated (amounts, dates, ids like "#1a2b3c" or "b2cb146c", email
+ * addresses and UPI addresses) is taken out, with the names no language translates (WhatsApp,
+ * SMS, UPI, PDF, QR, CSV, JSON) and "English", which a language choice names in its own script.
+ * The texts of `data` (e.g. the shared list of villages, which other lenders fill) and of every
+ * option of a select (people, villages) are the lenders' data, not the app's.
  */
 export async function englishIn(
   page: Page,
   typed: readonly string[] = [],
   data?: Locator,
+  root: Locator = page.locator('main'),
 ): Promise<string[]> {
-  const main = page.locator('main')
-  let text = await main.innerText()
+  let text = (await root.allInnerTexts()).join('\n')
   const theirs = [
     ...typed,
-    ...(await main.locator('option').allInnerTexts()),
+    ...(await root.locator('option').allInnerTexts()),
     ...(data ? await data.allInnerTexts() : []),
   ]
   for (const value of theirs) if (value.trim()) text = text.split(value.trim()).join(' ')
@@ -54,7 +55,7 @@ export async function englishIn(
     // an id needs a digit, so that an English word of the letters a–f ("deface") still counts.
     .replace(/#[0-9a-f]{6,}\b/gi, ' ')
     .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, ' ')
-    .replace(/\b(UPI|PDF|CSV|QR|ID|JSON|ZIP|SMS|WhatsApp|English)\b/g, ' ')
+    .replace(/\b(UPI|PDF|CSV|QR|JSON|SMS|WhatsApp|English)\b/g, ' ')
   return text.match(/[A-Za-z]{2,}/g) ?? []
 }
 
@@ -63,8 +64,9 @@ export async function expectNoEnglish(
   page: Page,
   typed: readonly string[] = [],
   data?: Locator,
+  root?: Locator,
 ): Promise<void> {
-  await expect.poll(() => englishIn(page, typed, data)).toEqual([])
+  await expect.poll(() => englishIn(page, typed, data, root)).toEqual([])
 }
 
 const hi = catalogue('hi')
