@@ -74,7 +74,7 @@ function Frame({ email }: { email: string }) {
           <Outlet />
         </NewerLayoutGate>
       </Box>
-      <BottomTabs onLogout={logout} />
+      <BottomTabs />
       <AppToaster />
       <ConfirmDialog
         open={question !== null}
