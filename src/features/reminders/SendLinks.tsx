@@ -1,4 +1,4 @@
-import { Button, Flex, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Flex, Link as ChakraLink, Menu, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -94,6 +94,41 @@ export function SendLinks({
 export function RemindLinks({ to, compact }: { to: Recipient; compact?: boolean }) {
   const text = useReminderText(to.personId, to.name)
   return <SendLinks to={to} text={text} kind="reminder" {...(compact && { compact })} />
+}
+
+/**
+ * The same reminder as menu items (a dashboard row's More menu): "Remind on WhatsApp" and
+ * "Remind by SMS", or, without a valid mobile number, a link to add one that says why.
+ */
+export function RemindMenuItems({ to }: { to: Recipient }) {
+  const { t } = useTranslation('reminders')
+  const text = useReminderText(to.personId, to.name)
+  const links = sendLinks(to.phone, text)
+  if (!links.ok) {
+    return (
+      <Menu.Item value="addMobile" asChild>
+        <Link
+          to="/people/edit/$id"
+          params={{ id: to.personId }}
+          aria-label={`${noLinkMessage(links.reason, to.name, 'reminder', t)} ${t('editPerson', { name: to.name })}`}
+        >
+          {t('addMobile')}
+        </Link>
+      </Menu.Item>
+    )
+  }
+  return (
+    <>
+      <Menu.Item value="whatsApp" asChild>
+        <a href={links.whatsApp} target="_blank" rel="noopener noreferrer">
+          {t('remindWhatsApp')}
+        </a>
+      </Menu.Item>
+      <Menu.Item value="sms" asChild>
+        <a href={links.sms}>{t('remindSmsLabel')}</a>
+      </Menu.Item>
+    </>
+  )
 }
 
 /**
