@@ -180,6 +180,7 @@ export function SettleDialog({
                     <Field.Root invalid={amountError !== null}>
                       <Field.Label>{t('waiver.amount')}</Field.Label>
                       <Input
+                        size="lg"
                         type="number"
                         inputMode="decimal"
                         min="0.01"
@@ -217,10 +218,12 @@ export function SettleDialog({
                       value={isIsoDate(date) ? date : ''}
                       onChange={setDate}
                       error={dateError}
+                      size="lg"
                     />
                     <Field.Root>
                       <Field.Label>{t('waiver.note')}</Field.Label>
                       <Input
+                        size="lg"
                         value={note}
                         maxLength={MAX_TEXT_LENGTH}
                         onChange={(e) => setNote(e.currentTarget.value)}
