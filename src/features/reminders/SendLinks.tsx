@@ -34,30 +34,13 @@ export function SendLinks({
   to,
   text,
   kind,
-  compact = false,
 }: {
   to: Recipient
   text: string
   kind: 'reminder' | 'receipt'
-  /** In a dashboard row: a short link instead of the sentence when there is no mobile number. */
-  compact?: boolean
 }) {
   const { t } = useTranslation('reminders')
   const links = sendLinks(to.phone, text)
-  if (!links.ok && compact) {
-    // A dashboard row has no room for the sentence: the link says it to a screen reader.
-    return (
-      <ChakraLink asChild fontSize="sm" color="teal.700" textDecoration="underline">
-        <Link
-          to="/people/edit/$id"
-          params={{ id: to.personId }}
-          aria-label={`${noLinkMessage(links.reason, to.name, kind, t)} ${t('editPerson', { name: to.name })}`}
-        >
-          {t('addMobile')}
-        </Link>
-      </ChakraLink>
-    )
-  }
   if (!links.ok) {
     return (
       <Text fontSize="sm" color="fg.muted">
@@ -85,15 +68,6 @@ export function SendLinks({
       </Button>
     </Flex>
   )
-}
-
-/**
- * "Remind on WhatsApp" and "SMS" for one person, with today's reminder asking for the default
- * amount (what is overdue, else the interest due): a dashboard row's links.
- */
-export function RemindLinks({ to, compact }: { to: Recipient; compact?: boolean }) {
-  const text = useReminderText(to.personId, to.name)
-  return <SendLinks to={to} text={text} kind="reminder" {...(compact && { compact })} />
 }
 
 /**
