@@ -23,6 +23,8 @@ export const dateFieldMessage = english.date.message
  * - `error` is the form's message for this field, shown beside it as an alert (the field gets
  *   `aria-invalid`); `''` marks the field without a message of its own; `inputRef` lets a form
  *   focus its first invalid field.
+ * - `size="lg"` makes the text field 44 px tall, as tall as its calendar button (a dialog's
+ *   fields, which sit close together, are thumb-sized).
  *
  * It is Chakra UI's DatePicker (Ark/Zag) for the calendar, with a plain text input of ours: the
  * DatePicker's own input falls back to the calendar's focused day when the text does not parse,
@@ -37,6 +39,7 @@ export function DateField({
   error,
   helper,
   inputRef,
+  size = 'md',
 }: {
   label: string
   value: IsoDate | ''
@@ -46,6 +49,7 @@ export function DateField({
   error?: string | null
   helper?: string
   inputRef?: Ref<HTMLInputElement>
+  size?: 'md' | 'lg'
 }) {
   const { t } = useTranslation('ui')
   const [language] = useLanguage()
@@ -100,6 +104,7 @@ export function DateField({
         <Flex gap="2" w="full">
           <Input
             ref={inputRef}
+            size={size}
             value={text}
             placeholder={t('date.pattern')}
             inputMode="numeric"

@@ -246,7 +246,7 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
     const state = `${name}, signed out`
     const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
     report[state] = counts
-    await device.shell.logoutButton().filter({ visible: true }).first().click()
+    await device.shell.pressLogout()
     await device.page
       .getByRole('alertdialog')
       .getByRole('button', { name: 'Log out anyway' })

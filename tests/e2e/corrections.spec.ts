@@ -227,11 +227,11 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
   await dialog.getByRole('button', { name: 'Record waiver' }).click()
   await expect(dialog.getByText(waiverMessages.overBalance)).toBeVisible()
   await amount.fill(paiseToRupeeInput(due))
-  await dialog.getByLabel('Waiver date').fill(day(1))
+  await dialog.getByLabel('Waiver date', { exact: true }).fill(formatDisplayDate(day(1)))
   await dialog.getByRole('button', { name: 'Record waiver' }).click()
   await expect(dialog.getByText(waiverMessages.futureDate)).toBeVisible()
   await expect(dialog.getByText(waiverMessages.overBalance)).toHaveCount(0)
-  await dialog.getByLabel('Waiver date').fill(today)
+  await dialog.getByLabel('Waiver date', { exact: true }).fill(formatDisplayDate(today))
 
   await dialog.getByRole('button', { name: /^Waive all due/ }).click()
   await expect(amount).toHaveValue(paiseToRupeeInput(due))
@@ -356,7 +356,7 @@ test('the person page’s figures add up on screen and match the engine, per loa
   )
   expect(quoteToday.total).toBe(person.reckoning.due)
   const inAMonth = payoffQuote([a, b], day(30), today)
-  await personLoans.quoteDate.fill(day(30))
+  await personLoans.quoteDate.fill(formatDisplayDate(day(30)))
   await expect(quote).toContainText(
     `To close all loans on ${formatDisplayDate(day(30))}: ${formatINR(inAMonth.total)}`,
   )
@@ -366,7 +366,7 @@ test('the person page’s figures add up on screen and match the engine, per loa
       formatINR(line.amount),
     )
   }
-  await personLoans.quoteDate.fill(day(-1))
+  await personLoans.quoteDate.fill(formatDisplayDate(day(-1)))
   await expect(quote.getByText('The quote date cannot be in the past')).toBeVisible()
 
   // Phone width: everything fits without scrolling sideways, the details open.

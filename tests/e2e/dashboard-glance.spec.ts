@@ -98,11 +98,21 @@ for (const [size, options] of sizes) {
         'Due in 3 days',
       )
       // Each row's actions are thumb-sized (44×44 px at least), not small table buttons.
-      for (const name of ['View Details', 'Loan More', 'Deposit']) {
-        const box = await dashboard.row('Overdue Om').getByRole('link', { name }).boundingBox()
-        expect(box?.height, name).toBeGreaterThanOrEqual(44)
-        expect(box?.width, name).toBeGreaterThanOrEqual(44)
+      const row = dashboard.row('Overdue Om')
+      for (const action of [
+        row.getByRole('link', { name: 'View Details' }),
+        row.getByRole('link', { name: 'Deposit' }),
+        row.getByRole('button', { name: 'More for Overdue Om' }),
+      ]) {
+        const box = await action.boundingBox()
+        expect(box?.height, String(action)).toBeGreaterThanOrEqual(44)
+        expect(box?.width, String(action)).toBeGreaterThanOrEqual(44)
       }
+      // Loan More is one tap further, in the row's More menu; the row stays one line high.
+      const menu = await dashboard.rowMenu('Overdue Om')
+      await expect(menu.getByRole('menuitem', { name: 'Loan More' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      expect((await row.boundingBox())?.height).toBeLessThan(80)
     } else {
       // One compact row per person, and a Deposit button a thumb can hit.
       for (const p of people) {

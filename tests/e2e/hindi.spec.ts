@@ -62,11 +62,14 @@ test('a lender switches to Hindi on the login screen, keeps it after a reload, a
     'true',
   )
 
-  // At phone width the bottom tabs are in Hindi too.
+  // At phone width the bottom tabs are in Hindi too, and so is the Menu with Logout.
   await page.setViewportSize({ width: 390, height: 844 })
   const tabs = page.getByRole('navigation', { name: hiShell.tabs })
   await expect(tabs.getByRole('link', { name: hiShell.nav.people, exact: true })).toBeVisible()
-  await expect(tabs.getByRole('button', { name: hiShell.logout, exact: true })).toBeVisible()
+  await expect(tabs.getByRole('button', { name: hiShell.logout, exact: true })).toHaveCount(0)
+  await page.getByRole('button', { name: hiShell.menu, exact: true }).click()
+  await expect(page.getByRole('menuitem', { name: hiShell.logout, exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // This device remembers the choice.

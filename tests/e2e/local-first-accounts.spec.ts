@@ -31,12 +31,12 @@ test('5. accounts on one device: no lender sees another’s data, and unsaved ch
 
   // Logging out with a change the server does not have asks first; Cancel keeps the lender in.
   const dialog = page.getByRole('alertdialog')
-  await shell.logoutButton().click()
+  await shell.pressLogout()
   await expect(dialog).toContainText('1 change on this device is not saved to the server yet')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/people$/)
-  await shell.logoutButton().click()
+  await shell.pressLogout()
   await dialog.getByRole('button', { name: 'Log out anyway' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await goOnline(device)

@@ -33,14 +33,13 @@ test('phone: logging out offline explains, offers to stay, and the lender gets b
 
   // Nothing unsaved, but offline: the lender is told what happens and may stay.
   const dialog = page.getByRole('alertdialog')
-  const logout = shell.tabs.getByRole('button', { name: 'Logout' })
-  await logout.click()
+  await shell.pressLogout()
   await expect(dialog).toContainText('You are offline')
   await expect(dialog).toContainText('you can log back in here with your password')
   await dialog.getByRole('button', { name: 'Stay logged in' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/people$/)
-  await logout.click()
+  await shell.pressLogout()
   await dialog.getByRole('button', { name: 'Log out anyway' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText(authMessages.offlineNow)).toBeVisible()
@@ -98,7 +97,7 @@ test('another lender signs in offline after a logout: the first session is ended
   const { cookies } = await device.context.storageState()
   const bharatCookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
   await goOffline(device)
-  await shell.logoutButton().click()
+  await shell.pressLogout()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
   await expect(page).toHaveURL(/\/login$/)
 
@@ -144,7 +143,7 @@ test('another lender signs in offline after a logout: the first session is ended
 
 /** Logs out while offline (the app warns; the lender goes ahead) and lands on Login. */
 async function logOutOffline(device: Awaited<ReturnType<typeof newLenderDevice>>['device']) {
-  await device.shell.logoutButton().click()
+  await device.shell.pressLogout()
   await device.page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
   await expect(device.page).toHaveURL(/\/login$/)
 }

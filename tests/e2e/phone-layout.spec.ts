@@ -25,14 +25,14 @@ async function overflow(page: Page, screenWidth = WIDTH): Promise<number> {
 /** The desktop size the issue's done-when names beside the phone's. */
 const DESKTOP = { width: 1280, height: 800 }
 
-/** The shell's controls are whole and on screen: Menu, and Logout in the bottom tabs. */
+/** The shell's controls are whole and on screen: Menu (with Logout) and the bottom tabs. */
 async function shellOnScreen(page: Page): Promise<string[]> {
   const problems: string[] = []
   for (const [name, locator] of [
     ['Menu', page.getByRole('button', { name: 'Menu' })],
     [
-      'Logout',
-      page.getByRole('navigation', { name: 'Tabs' }).getByRole('button', { name: 'Logout' }),
+      'Cities tab',
+      page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Cities' }),
     ],
   ] as const) {
     const box = await locator.boundingBox()
@@ -126,7 +126,7 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
   await expect(shell.sync).toContainText(unsaved(1))
 
   // The login page, signed out (offline: the lender is asked first).
-  await shell.tabs.getByRole('button', { name: 'Logout' }).click()
+  await shell.pressLogout()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
   await expect(page).toHaveURL(/\/login$/)
   const wider = await overflow(page)

@@ -56,7 +56,7 @@ for (const [size, options] of [
       await expect(page.getByText(/randomUUID/)).toHaveCount(0)
       const shell = new Shell(page)
       await shell.waitSynced()
-      await shell.logoutButton().filter({ visible: true }).first().click()
+      await shell.pressLogout()
       await expect(page).toHaveURL(/\/login$/)
       await expect(page.getByText(authMessages.insecure)).toBeVisible()
     } finally {

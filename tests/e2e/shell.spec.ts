@@ -53,7 +53,9 @@ test.describe('phone width', () => {
     await shell.openFromMenu('Trash')
     await expect(page).toHaveURL(/\/trash$/)
 
-    await shell.tabs.getByRole('button', { name: 'Logout' }).click()
+    // Logout is in the Menu, not a tab beside Cities.
+    await expect(shell.tabs.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+    await shell.pressLogout()
     await expect(page).toHaveURL(/\/login$/)
   })
 })

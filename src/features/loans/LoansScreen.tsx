@@ -184,7 +184,7 @@ export function LoansScreen() {
             >
               <Card.Header>
                 <Flex justify="space-between" align="start" gap="2">
-                  <Card.Title>
+                  <Card.Title as="h2">
                     <LoanName loanId={row.loan.id} personName={row.personName} />
                   </Card.Title>
                   <StatusBadge status={row.status} settledByWaiver={row.settledByWaiver} />

@@ -1,8 +1,9 @@
-import { Box, Field, Heading, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { payoffQuote, type LedgerLoan } from '../../../shared/ledger/engine.ts'
+import { DateField } from '../../ui/DateField.tsx'
 import { Money } from '../../ui/Money.tsx'
 import { LoanTitle } from './LoanName.tsx'
 import { loanLabel, type TitledLoan } from './loanText.ts'
@@ -19,7 +20,7 @@ export function PayoffQuote({
   loans: readonly (LedgerLoan & TitledLoan)[]
   today: string
 }) {
-  const [date, setDate] = useState(today)
+  const [date, setDate] = useState<string>(today)
   const { t } = useTranslation('loans')
   const error = !isIsoDate(date)
     ? t('quote.missingDate')
@@ -43,16 +44,13 @@ export function PayoffQuote({
         {t('quote.title')}
       </Heading>
       <Box maxW="xs">
-        <Field.Root invalid={error !== null}>
-          <Field.Label>{t('quote.date')}</Field.Label>
-          <Input
-            type="date"
-            min={today}
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
-          <Field.ErrorText>{error}</Field.ErrorText>
-        </Field.Root>
+        <DateField
+          label={t('quote.date')}
+          min={today}
+          value={isIsoDate(date) ? date : ''}
+          onChange={setDate}
+          error={error}
+        />
       </Box>
       <Text fontSize="lg" fontWeight="semibold" aria-live="polite">
         {t('quote.lead', { date: formatDisplayDate(quoteDate) })} <Money paise={quote.total} />

@@ -14,6 +14,7 @@ import type { Paise } from '../../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import { useActivePeople, useMutations } from '../../data/hooks.ts'
+import { DateField } from '../../ui/DateField.tsx'
 import { Money } from '../../ui/Money.tsx'
 import { undoableToast } from '../../ui/undoableToast.ts'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
@@ -51,7 +52,7 @@ export function SettleDialog({
   const people = useActivePeople()
   const { t } = useTranslation('loans')
   const [amountText, setAmountText] = useState('')
-  const [date, setDate] = useState(today)
+  const [date, setDate] = useState<string>(today)
   const [note, setNote] = useState('')
   const [amountError, setAmountError] = useState<string | null>(null)
   const [dateError, setDateError] = useState<string | null>(null)
@@ -179,6 +180,7 @@ export function SettleDialog({
                     <Field.Root invalid={amountError !== null}>
                       <Field.Label>{t('waiver.amount')}</Field.Label>
                       <Input
+                        size="lg"
                         type="number"
                         inputMode="decimal"
                         min="0.01"
@@ -210,19 +212,18 @@ export function SettleDialog({
                         {t('waiver.waiveAll')} ({formatINR(allDue)})
                       </Button>
                     </Flex>
-                    <Field.Root invalid={dateError !== null}>
-                      <Field.Label>{t('waiver.date')}</Field.Label>
-                      <Input
-                        type="date"
-                        max={today}
-                        value={date}
-                        onChange={(e) => setDate(e.currentTarget.value)}
-                      />
-                      <Field.ErrorText>{dateError}</Field.ErrorText>
-                    </Field.Root>
+                    <DateField
+                      label={t('waiver.date')}
+                      max={today}
+                      value={isIsoDate(date) ? date : ''}
+                      onChange={setDate}
+                      error={dateError}
+                      size="lg"
+                    />
                     <Field.Root>
                       <Field.Label>{t('waiver.note')}</Field.Label>
                       <Input
+                        size="lg"
                         value={note}
                         maxLength={MAX_TEXT_LENGTH}
                         onChange={(e) => setNote(e.currentTarget.value)}

@@ -182,7 +182,7 @@ export function PeopleScreen() {
           {(person) => (
             <Card.Root size="sm" role="article" aria-label={person.name}>
               <Card.Header>
-                <Card.Title>{person.name}</Card.Title>
+                <Card.Title as="h2">{person.name}</Card.Title>
                 <RevivedNote revived={person.revived} />
                 <Text color="fg.muted">
                   {cityName(person)} · {genderLabel(person.gender, t)}

@@ -1,4 +1,4 @@
-import { Button, Flex, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Flex, Link as ChakraLink, Menu, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,30 +34,13 @@ export function SendLinks({
   to,
   text,
   kind,
-  compact = false,
 }: {
   to: Recipient
   text: string
   kind: 'reminder' | 'receipt'
-  /** In a dashboard row: a short link instead of the sentence when there is no mobile number. */
-  compact?: boolean
 }) {
   const { t } = useTranslation('reminders')
   const links = sendLinks(to.phone, text)
-  if (!links.ok && compact) {
-    // A dashboard row has no room for the sentence: the link says it to a screen reader.
-    return (
-      <ChakraLink asChild fontSize="sm" color="teal.700" textDecoration="underline">
-        <Link
-          to="/people/edit/$id"
-          params={{ id: to.personId }}
-          aria-label={`${noLinkMessage(links.reason, to.name, kind, t)} ${t('editPerson', { name: to.name })}`}
-        >
-          {t('addMobile')}
-        </Link>
-      </ChakraLink>
-    )
-  }
   if (!links.ok) {
     return (
       <Text fontSize="sm" color="fg.muted">
@@ -88,12 +71,38 @@ export function SendLinks({
 }
 
 /**
- * "Remind on WhatsApp" and "SMS" for one person, with today's reminder asking for the default
- * amount (what is overdue, else the interest due): a dashboard row's links.
+ * The same reminder as menu items (a dashboard row's More menu): "Remind on WhatsApp" and
+ * "Remind by SMS", or, without a valid mobile number, a link to add one that says why.
  */
-export function RemindLinks({ to, compact }: { to: Recipient; compact?: boolean }) {
+export function RemindMenuItems({ to }: { to: Recipient }) {
+  const { t } = useTranslation('reminders')
   const text = useReminderText(to.personId, to.name)
-  return <SendLinks to={to} text={text} kind="reminder" {...(compact && { compact })} />
+  const links = sendLinks(to.phone, text)
+  if (!links.ok) {
+    return (
+      <Menu.Item value="addMobile" asChild>
+        <Link
+          to="/people/edit/$id"
+          params={{ id: to.personId }}
+          aria-label={`${noLinkMessage(links.reason, to.name, 'reminder', t)} ${t('editPerson', { name: to.name })}`}
+        >
+          {t('addMobile')}
+        </Link>
+      </Menu.Item>
+    )
+  }
+  return (
+    <>
+      <Menu.Item value="whatsApp" asChild>
+        <a href={links.whatsApp} target="_blank" rel="noopener noreferrer">
+          {t('remindWhatsApp')}
+        </a>
+      </Menu.Item>
+      <Menu.Item value="sms" asChild>
+        <a href={links.sms}>{t('remindSmsLabel')}</a>
+      </Menu.Item>
+    </>
+  )
 }
 
 /**

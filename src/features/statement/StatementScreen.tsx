@@ -367,7 +367,13 @@ function LoanSection({
         </Figure>
       </SimpleGrid>
       <PeriodSum name={`${t('periodSum')}: ${loan.label}`} statement={loan} />
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} data-print="table">
+      <Table.ScrollArea
+        borderWidth="1px"
+        borderRadius="md"
+        tabIndex={0}
+        data-print="table"
+        css={stackedOnPhone}
+      >
         <Table.Root size="sm" aria-label={t('movementsOf', { label: loan.label })}>
           <Table.Header>
             <Table.Row>
@@ -387,10 +393,10 @@ function LoanSection({
           <Table.Body>
             {loan.rows.map((row) => (
               <Table.Row key={row.key} fontWeight={edge(row) ? 'semibold' : undefined}>
-                <Table.Cell>
+                <Table.Cell data-wide="">
                   <DateText date={row.date} />
                 </Table.Cell>
-                <Table.Cell minW="40">
+                <Table.Cell minW={{ base: '0', md: '40' }} data-wide="">
                   <Text as="span" color={row.voided ? 'red.700' : undefined}>
                     {row.details}
                   </Text>
@@ -401,24 +407,26 @@ function LoanSection({
                     </>
                   )}
                 </Table.Cell>
-                <Cell paise={row.added} />
-                <Table.Cell textAlign="end">
+                <Cell paise={row.added} label={t('col.added')} />
+                <Table.Cell textAlign="end" data-label={t('col.paid')}>
                   <Amount row={row} />
                 </Table.Cell>
-                <Cell paise={row.interestPaid} />
-                <Cell paise={row.principalPaid} />
-                <Cell paise={row.voided ? undefined : row.due} />
+                <Cell paise={row.interestPaid} label={t('common:money.interestPaid')} />
+                <Cell paise={row.principalPaid} label={t('common:money.principalPaid')} />
+                <Cell paise={row.voided ? undefined : row.due} label={t('col.due')} />
               </Table.Row>
             ))}
           </Table.Body>
           <Table.Footer>
             <Table.Row fontWeight="semibold">
-              <Table.Cell colSpan={2}>{t('total')}</Table.Cell>
-              <Cell paise={totals.lent + totals.interestCharged} />
-              <Cell paise={totals.paid} />
-              <Cell paise={totals.interestPaid} />
-              <Cell paise={totals.principalPaid} />
-              <Cell paise={undefined} />
+              <Table.Cell colSpan={2} data-wide="">
+                {t('total')}
+              </Table.Cell>
+              <Cell paise={totals.lent + totals.interestCharged} label={t('col.added')} />
+              <Cell paise={totals.paid} label={t('col.paid')} />
+              <Cell paise={totals.interestPaid} label={t('common:money.interestPaid')} />
+              <Cell paise={totals.principalPaid} label={t('common:money.principalPaid')} />
+              <Cell paise={undefined} label={t('col.due')} />
             </Table.Row>
           </Table.Footer>
         </Table.Root>
@@ -432,11 +440,44 @@ function edge(row: StatementRow): boolean {
   return row.kind === 'opening' || row.kind === 'closing'
 }
 
-function Cell({ paise }: { paise: Paise | undefined }) {
+function Cell({ paise, label }: { paise: Paise | undefined; label: string }) {
   return (
-    <Table.Cell textAlign="end">{paise === undefined ? '—' : <Money paise={paise} />}</Table.Cell>
+    <Table.Cell textAlign="end" data-label={label}>
+      {paise === undefined ? '—' : <Money paise={paise} />}
+    </Table.Cell>
   )
 }
+
+/**
+ * On a phone screen the movements table is a stack of small cards, one per row: the date and
+ * what happened across the top, then each amount under its column's name (from `data-label`).
+ * The seven columns were 695–729 px wide on a 360 px phone. The markup stays a table (printing,
+ * screen readers and wide screens see the same table as before).
+ */
+const stackedOnPhone = {
+  '@media screen and (max-width: 47.99em)': {
+    '& table, & tbody, & tfoot, & tr, & td': { display: 'block' },
+    '& thead': { display: 'none' },
+    '& tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      columnGap: '3',
+      rowGap: '1',
+      px: '3',
+      py: '2',
+      borderBottomWidth: '1px',
+    },
+    '& td': { border: '0', p: '0', textAlign: 'start', overflowWrap: 'anywhere' },
+    '& td[data-wide]': { gridColumn: '1 / -1' },
+    '& td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      color: 'fg.muted',
+      fontSize: 'xs',
+      fontWeight: 'normal',
+    },
+  },
+} as const
 
 /** What a row paid, or what its waiver forgave; struck through when voided. */
 function Amount({ row }: { row: StatementRow }) {

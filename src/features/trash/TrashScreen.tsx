@@ -1,28 +1,34 @@
-import { Button, Heading, Table } from '@chakra-ui/react'
+import { Box, Button, Card, Heading, SimpleGrid, Table } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isIsoDate, localToday } from '../../../shared/dates.ts'
 import { useLender, useMutations } from '../../data/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
+import { Figure } from '../../ui/Figure.tsx'
 import { FormAlert } from '../../ui/form.tsx'
-import { MoneyCell } from '../../ui/Money.tsx'
+import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
-import { WindowTableBody } from '../../ui/WindowRows.tsx'
+import { useWide } from '../../ui/useWide.ts'
+import { WindowStack, WindowTableBody } from '../../ui/WindowRows.tsx'
 import { LoanName } from '../loans/LoanName.tsx'
 
 // A rough row height for the virtualizer's first layout; each row is measured once it renders.
 const TABLE_ROW_PX = 53
+const CARD_PX = 150
 const byId = (entry: { id: string }) => entry.id
 
 /**
  * Deleted people and loans. Nothing is ever destroyed: deleting archives, and Restore brings an
  * entry back with its payments intact (a person comes back with the loans deleted with them).
+ * A table on a wide screen; on a phone one card each, Restore on every card (the tables were
+ * 374–399 px wide, Restore cut off at 360 and 390 px).
  */
 export function TrashScreen() {
   const { people, loans } = useLender()
   const { restorePerson, restoreLoan } = useMutations()
   const [error, setError] = useState<string | null>(null)
   const { t } = useTranslation('trash')
+  const wide = useWide()
   const names = new Map(people.map((p) => [p.id, p.name]))
   const archivedPeople = people.filter((p) => p.archived)
   const archivedPersonIds = new Set(archivedPeople.map((p) => p.id))
@@ -53,6 +59,36 @@ export function TrashScreen() {
       </Heading>
       {archivedPeople.length === 0 ? (
         <Notice>{t('noPeople')}</Notice>
+      ) : !wide ? (
+        <Box role="group" aria-label={t('deletedPeople')}>
+          <WindowStack items={archivedPeople} rowKey={byId} estimatePx={CARD_PX}>
+            {(person) => (
+              <Card.Root size="sm" role="article" aria-label={person.name}>
+                <Card.Header>
+                  <Card.Title>{person.name}</Card.Title>
+                </Card.Header>
+                <Card.Body>
+                  <SimpleGrid columns={2} gap="2" fontSize="sm">
+                    <Figure label={t('phone')}>{person.phone || '—'}</Figure>
+                    <Figure label={t('loanCount')}>{archivedLoanCount.get(person.id) ?? 0}</Figure>
+                    <Figure label={t('deletedOn')}>
+                      <ArchivedDay at={person.archivedAt} />
+                    </Figure>
+                  </SimpleGrid>
+                </Card.Body>
+                <Card.Footer>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => attempt(() => restorePerson(person.id))}
+                  >
+                    {t('restore')}
+                  </Button>
+                </Card.Footer>
+              </Card.Root>
+            )}
+          </WindowStack>
+        </Box>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root
@@ -103,6 +139,39 @@ export function TrashScreen() {
       </Heading>
       {archivedLoans.length === 0 ? (
         <Notice>{t('noLoans')}</Notice>
+      ) : !wide ? (
+        <Box role="group" aria-label={t('deletedLoans')}>
+          <WindowStack items={archivedLoans} rowKey={byId} estimatePx={CARD_PX}>
+            {(loan) => (
+              <Card.Root size="sm" role="article" aria-label={names.get(loan.personId) ?? '—'}>
+                <Card.Header>
+                  <Card.Title>
+                    <LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />
+                  </Card.Title>
+                </Card.Header>
+                <Card.Body>
+                  <SimpleGrid columns={2} gap="2" fontSize="sm">
+                    <Figure label={t('amount')}>
+                      <Money paise={loan.amount} />
+                    </Figure>
+                    <Figure label={t('startDate')}>
+                      <DateText date={loan.startDate} />
+                    </Figure>
+                  </SimpleGrid>
+                </Card.Body>
+                <Card.Footer>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => attempt(() => restoreLoan(loan.id))}
+                  >
+                    {t('restore')}
+                  </Button>
+                </Card.Footer>
+              </Card.Root>
+            )}
+          </WindowStack>
+        </Box>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root

@@ -9,6 +9,7 @@ import type { Workspace } from '../../data/workspace.ts'
 import { SignedInProvider } from '../../data/WorkspaceContext.tsx'
 import { canSignInOffline, offlineSignInSupported } from '../../data/offlineSignIn.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { InMain } from '../inMain.ts'
 import { system } from '../theme.ts'
 import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
@@ -69,13 +70,15 @@ function Frame({ email }: { email: string }) {
         pt="5"
         pb={{ base: '24', md: '10' }}
       >
-        <NewerLayoutGate>
-          <SkippedNotice />
-          <AppToaster />
-          <Outlet />
-        </NewerLayoutGate>
+        <InMain.Provider value={true}>
+          <NewerLayoutGate>
+            <SkippedNotice />
+            <AppToaster />
+            <Outlet />
+          </NewerLayoutGate>
+        </InMain.Provider>
       </Box>
-      <BottomTabs onLogout={logout} />
+      <BottomTabs />
       <ConfirmDialog
         open={question !== null}
         question={question?.text ?? ''}

@@ -1,10 +1,13 @@
-import { Box, Button, Grid } from '@chakra-ui/react'
+import { Box, Grid } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { mainNav } from './navItems.ts'
 import { NavLink } from './NavLink.tsx'
 
-/** Phone-width tab bar: the four main screens and Logout, within thumb reach. */
-export function BottomTabs({ onLogout }: { onLogout: () => void }) {
+/**
+ * Phone-width tab bar: the four main screens, within thumb reach. Logout is in the Menu, not a
+ * tab beside Cities, where a thumb reaching for Cities could sign the lender out.
+ */
+export function BottomTabs() {
   const { t } = useTranslation('shell')
   return (
     <Box
@@ -21,7 +24,7 @@ export function BottomTabs({ onLogout }: { onLogout: () => void }) {
     >
       {/* minmax(0, 1fr): a plain 1fr column never gets narrower than its word, so at 360 px
           "Dashboard" could push the bar (and the page) wider than the screen. */}
-      <Grid templateColumns="repeat(5, minmax(0, 1fr))" h="14" alignItems="stretch">
+      <Grid templateColumns="repeat(4, minmax(0, 1fr))" h="14" alignItems="stretch">
         {mainNav.map((item) => (
           <NavLink
             key={item.to}
@@ -35,17 +38,6 @@ export function BottomTabs({ onLogout }: { onLogout: () => void }) {
             {t(`nav.${item.word}`)}
           </NavLink>
         ))}
-        <Button
-          variant="ghost"
-          h="full"
-          minW="0"
-          px="1"
-          borderRadius="0"
-          fontSize={{ base: 'xs', sm: 'sm' }}
-          onClick={onLogout}
-        >
-          {t('logout')}
-        </Button>
       </Grid>
     </Box>
   )

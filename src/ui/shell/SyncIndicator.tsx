@@ -41,6 +41,8 @@ export function SyncIndicator() {
             h={{ base: '1px', sm: 'auto' }}
             overflow={{ base: 'hidden', sm: 'visible' }}
             clip={{ base: 'rect(0, 0, 0, 0)', sm: 'auto' }}
+            // Visually hidden, the word must not wrap inside its 1 px box ("1 unsaved / change").
+            whiteSpace="nowrap"
           >
             {t('sync.changes', { count: unsaved })}
           </Box>

@@ -7,7 +7,8 @@ import { SyncIndicator } from './SyncIndicator.tsx'
 
 /**
  * The bar across the top. Desktop: title, nav links, Trash, Settings, the lender's email, Logout.
- * Phone: title, sync state and a Menu button; the main tabs and Logout are in the bottom bar.
+ * Phone: title, sync state and a Menu button (every screen and Logout); the main tabs are also in
+ * the bottom bar.
  * Both layouts are in the DOM and CSS hides one, so there is no flash of the wrong one and a
  * hidden copy is out of the accessibility tree.
  */
@@ -53,14 +54,14 @@ export function TopBar({ email, onLogout }: { email: string; onLogout: () => voi
           </Button>
         </HStack>
         <Box display={{ base: 'block', md: 'none' }} flexShrink={0}>
-          <PhoneMenu email={email} />
+          <PhoneMenu email={email} onLogout={onLogout} />
         </Box>
       </Flex>
     </Box>
   )
 }
 
-function PhoneMenu({ email }: { email: string }) {
+function PhoneMenu({ email, onLogout }: { email: string; onLogout: () => void }) {
   const { t } = useTranslation('shell')
   return (
     <Menu.Root>
@@ -82,6 +83,10 @@ function PhoneMenu({ email }: { email: string }) {
                 </Menu.Item>
               ))}
             </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="logout" onSelect={onLogout}>
+              {t('logout')}
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

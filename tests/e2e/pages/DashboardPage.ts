@@ -27,6 +27,19 @@ export class DashboardPage {
       .filter({ has: this.page.getByRole('cell', { name, exact: true }) })
   }
 
+  /**
+   * Opens a desktop row's More menu (Loan More / New Loan and the reminder links); returns the
+   * open menu.
+   */
+  async rowMenu(name: string): Promise<Locator> {
+    await this.row(name)
+      .getByRole('button', { name: `More for ${name}` })
+      .click()
+    const menu = this.page.getByRole('menu')
+    await expect(menu).toBeVisible()
+    return menu
+  }
+
   /** The body rows of the desktop table that are in the DOM (the header row left out). */
   get tableRows(): Locator {
     return this.page

@@ -140,7 +140,8 @@ export class PersonLoansPage {
     return this.page.getByRole('region', { name: 'Payoff quote' })
   }
 
+  /** The quote's date field (the app's own: DD/MM/YYYY typed, with a calendar button). */
   get quoteDate(): Locator {
-    return this.quote.getByLabel('Close all loans on')
+    return this.quote.getByLabel('Close all loans on', { exact: true })
   }
 }

@@ -26,12 +26,24 @@ export class Shell {
     return this.page.getByRole('link', { name, exact: true })
   }
 
+  /** The top bar's Logout button (desktop width; on a phone Logout is in the Menu). */
   logoutButton(): Locator {
     return this.page.getByRole('button', { name: 'Logout' })
   }
 
+  /** Presses Logout: the top bar's button on a wide screen, the Menu's item on a phone. */
+  async pressLogout(): Promise<void> {
+    const menu = this.page.getByRole('button', { name: 'Menu' })
+    if (await menu.isVisible()) {
+      await menu.click()
+      await this.page.getByRole('menuitem', { name: 'Logout' }).click()
+    } else {
+      await this.logoutButton().filter({ visible: true }).first().click()
+    }
+  }
+
   async logout(): Promise<void> {
-    await this.logoutButton().click()
+    await this.pressLogout()
     await expect(this.page).toHaveURL(/\/login$/)
   }
 

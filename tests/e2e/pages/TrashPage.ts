@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** `/trash`: deleted people and loans, each restorable. */
+/** `/trash`: deleted people and loans, each restorable: tables when wide, cards on a phone. */
 export class TrashPage {
   constructor(readonly page: Page) {}
 
@@ -10,16 +10,21 @@ export class TrashPage {
   }
 
   get people(): Locator {
-    return this.page.getByRole('table', { name: 'Deleted people' })
+    return this.page
+      .getByRole('table', { name: 'Deleted people' })
+      .or(this.page.getByRole('group', { name: 'Deleted people' }))
   }
 
   get loans(): Locator {
-    return this.page.getByRole('table', { name: 'Deleted loans' })
+    return this.page
+      .getByRole('table', { name: 'Deleted loans' })
+      .or(this.page.getByRole('group', { name: 'Deleted loans' }))
   }
 
   async restore(table: Locator, text: string): Promise<void> {
     await table
       .getByRole('row')
+      .or(table.getByRole('article'))
       .filter({ hasText: text })
       .getByRole('button', { name: 'Restore' })
       .click()
