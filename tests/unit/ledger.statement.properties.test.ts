@@ -34,6 +34,20 @@ function expectCloses(s: {
   expect(s.closing.due).toBe(s.closing.principalLeft + s.closing.interestOwed)
 }
 
+/**
+ * Whether every figure of `s` is far enough below 2^53 paise that sums of them stay exact. A
+ * loan of ₹1 crore compounding at 100 % a month for four years passes it (the readers cap an
+ * amount, not what interest makes of it); no real book does, and past it no arithmetic closes.
+ */
+function exact(s: { opening: StatementBalance; closing: StatementBalance; totals: object }) {
+  const figures = [
+    ...Object.values(s.opening),
+    ...Object.values(s.closing),
+    ...(Object.values(s.totals) as number[]),
+  ]
+  return figures.every((n) => Math.abs(n) < 2 ** 50)
+}
+
 describe('a statement of a period: opening + movements = closing', () => {
   const withPeriod = anyLoan.chain((loan) =>
     fc
@@ -54,6 +68,7 @@ describe('a statement of a period: opening + movements = closing', () => {
       fc.property(withPeriod, ({ loan, from, to }) => {
         const period = from === undefined ? { to } : { from, to }
         const s = loanStatement(loan, period)
+        fc.pre(exact(s))
         expectCloses(s)
         // Each line moves the running amounts by its own figures; voided lines move nothing.
         let principal = s.opening.principalLeft
@@ -120,6 +135,7 @@ describe('a statement of a period: opening + movements = closing', () => {
         const mid = addDays(from ?? loan.startDate, cut)
         if (mid >= to) return
         const whole = loanStatement(loan, from === undefined ? { to } : { from, to })
+        fc.pre(exact(whole))
         const a = loanStatement(loan, from === undefined ? { to: mid } : { from, to: mid })
         const b = loanStatement(loan, { from: addDays(mid, 1), to })
         if (mid >= loan.startDate) expect(b.opening).toEqual(a.closing)
@@ -142,6 +158,7 @@ describe('a statement of a period: opening + movements = closing', () => {
       fc.property(arb, ({ loans, from, length }) => {
         const start = addDays('2020-01-01', from)
         const s = personStatement(loans, { from: start, to: addDays(start, length) })
+        fc.pre(exact(s))
         expectCloses(s)
         expect(s.closing.due).toBe(sum(s.loans.map((l) => l.closing.due)))
         expect(s.totals.paid).toBe(sum(s.loans.map((l) => l.totals.paid)))
