@@ -202,7 +202,7 @@ for (const [size, options] of sizes) {
     expect(value('Due today')).toBe(0)
 
     // The receipt: received = the cash typed, split truthfully (interest first).
-    const receiptLine = `- ${tractorLabel}: ₹3,00,000.00 (interest ₹14,643.84, principal ₹2,50,000.00, overpaid ₹35,356.16)`
+    const receiptLine = `- Tractor: ₹3,00,000.00 (interest ₹14,643.84, principal ₹2,50,000.00, overpaid ₹35,356.16)`
     await expect(personLoans.receipt).toContainText(
       `Received ₹3,00,000.00 on ${formatDisplayDate(today)}.`,
     )

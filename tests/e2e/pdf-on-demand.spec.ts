@@ -42,7 +42,7 @@ test('390 px: the login visit caches no PDF code; the first statement fetches it
 
   await addBorrower(page, {
     name: 'Sita Devi',
-    village: 'Navgaon',
+    village: 'Kherwara',
     loans: [
       {
         loan: loanTerms('well', {

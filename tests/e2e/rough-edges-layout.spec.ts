@@ -146,6 +146,15 @@ test('360, 390 and 1280 px, English and Hindi, online and offline: nothing past 
       .click()
     const dialog = page.getByRole('dialog', { name: t('loans:waiver.title') })
     await expect(dialog).toBeVisible()
+    // Measured once the dialog has finished growing in: mid-animation a 44 px field is 43.7.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    )
     expect(await dialog.locator('input[type=date]').count()).toBe(0)
     const field = dialog.getByLabel(t('loans:waiver.date'), { exact: true })
     await expect(field).toHaveAttribute('placeholder', t('ui:date.pattern'))

@@ -34,6 +34,8 @@ export class Shell {
   /** Presses Logout: the top bar's button on a wide screen, the Menu's item on a phone. */
   async pressLogout(): Promise<void> {
     const menu = this.page.getByRole('button', { name: 'Menu' })
+    // Either is there once the shell has drawn; which one depends on the width.
+    await expect(menu.or(this.logoutButton().filter({ visible: true })).first()).toBeVisible()
     if (await menu.isVisible()) {
       await menu.click()
       await this.page.getByRole('menuitem', { name: 'Logout' }).click()

@@ -56,6 +56,8 @@ export async function englishIn(
     .replace(/#[0-9a-f]{6,}\b/gi, ' ')
     .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, ' ')
     .replace(/\b(UPI|PDF|CSV|QR|JSON|SMS|WhatsApp|English)\b/g, ' ')
+    // A file's kind, as its name ends: ".json", ".csv", ".pdf".
+    .replace(/\.(json|csv|pdf)\b/g, ' ')
   return text.match(/[A-Za-z]{2,}/g) ?? []
 }
 
