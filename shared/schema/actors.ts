@@ -15,7 +15,7 @@
  * history naming one of them for both: at 41 bits a key, under one in 10¹⁰ for a book’s twenty
  * actors, and never the money, which no actor touches.
  */
-import * as Y from 'yjs'
+import type * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
 import { readActor } from './guards.ts'
 
@@ -112,28 +112,4 @@ export function storedActor(entry: Y.Map<unknown>, by: Actor | undefined): strin
   if (!by) return undefined
   if (!entry.doc) throw new Error('an entry must be in a doc before it names an actor')
   return actorKey(entry.doc, by)
-}
-
-/**
- * Layout 4's move for people or loans (`entries`: id → Y.Map): each actor written out becomes
- * its key, and an `updatedBy` at its default (unchanged since created by the same actor) goes.
- * Run inside the migration's transaction. Two devices moving at once write the same keys.
- */
-export function keyEntryActors(doc: Y.Doc, entries: Y.Map<unknown>): void {
-  for (const entry of entries.values()) {
-    if (!(entry instanceof Y.Map)) continue
-    const map = entry as Y.Map<unknown>
-    for (const field of ['createdBy', 'updatedBy']) {
-      const value = map.get(field)
-      const actor = typeof value === 'string' ? undefined : readActor(value)
-      if (actor) map.set(field, actorKey(doc, actor))
-    }
-    if (
-      !map.has('updatedAt') &&
-      map.has('updatedBy') &&
-      map.get('updatedBy') === map.get('createdBy')
-    ) {
-      map.delete('updatedBy')
-    }
-  }
 }

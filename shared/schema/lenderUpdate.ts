@@ -30,7 +30,7 @@
  * The checks cost one pass over what an update adds: a normal edit is a handful of items.
  */
 import * as Y from 'yjs'
-import { SCHEMA_VERSION } from './doc.ts'
+import { SCHEMA_VERSION } from './layouts/index.ts'
 
 /** The root collections of a lender's doc and what each is. */
 export const LENDER_ROOTS: ReadonlyMap<string, 'map' | 'array'> = new Map([

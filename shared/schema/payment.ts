@@ -14,7 +14,6 @@ import type { IsoDate, Paise } from '../ledger/types.ts'
 import {
   DEFAULT_DEPOSIT_DESCRIPTION,
   appendDeposits,
-  depositOf,
   paymentId,
   readDepositLog,
   samePayment,
@@ -266,31 +265,4 @@ function prepareDeposit(
     })),
   }
   return { ok: true, depositId, paymentIds, record }
-}
-
-/**
- * Moves layout 1's payments into the deposit log, one record per deposit with the ids, times,
- * notes and actors they had, and takes them out of the map; a malformed entry stays where it is.
- * Run inside the migration's transaction. Safe on two devices at once: both append the same facts,
- * which readers count once, and both remove the same keys.
- */
-export function movePaymentsToLog(doc: Y.Doc): void {
-  const map = paymentsMap(doc)
-  // Payments of one deposit share these; should they not (a doc from elsewhere), each set of
-  // them keeps its own record rather than lose what differs.
-  const deposits = new Map<string, Payment[]>()
-  for (const [id, entry] of map.entries()) {
-    const payment = readPayment(id, entry)
-    if (!payment) continue
-    const { depositId, date, createdAt, description, createdBy } = payment
-    const key = JSON.stringify([depositId, date, createdAt, description, createdBy ?? null])
-    const group = deposits.get(key)
-    if (group) group.push(payment)
-    else deposits.set(key, [payment])
-  }
-  if (deposits.size === 0) return
-  for (const payments of deposits.values()) {
-    for (const { id } of payments) map.delete(id)
-  }
-  appendDeposits(doc, [...deposits.values()].map(depositOf))
 }
