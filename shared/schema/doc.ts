@@ -21,11 +21,6 @@ export function loansMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('loans')
 }
 
-/** `payments` (layout 1): paymentId → plain immutable payment object. Now read, never written. */
-export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('payments')
-}
-
 /** `waivers`: waiverId → plain immutable waiver object. */
 export function waiversMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('waivers')

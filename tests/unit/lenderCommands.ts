@@ -9,12 +9,12 @@ import { depositLog, packDeposit } from '../../shared/schema/depositLog.ts'
 import {
   loanEditsMap,
   loansMap,
-  paymentsMap,
   peopleMap,
   undosMap,
   voidsMap,
   waiversMap,
 } from '../../shared/schema/doc.ts'
+import { paymentsMap } from '../../shared/schema/layouts/oldForms.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { undoLoanEdit } from '../../shared/schema/loanEdit.ts'

@@ -5,9 +5,8 @@
  */
 import type * as Y from 'yjs'
 import { appendDeposits, depositOf } from '../depositLog.ts'
-import { paymentsMap } from '../doc.ts'
-import { readPayment } from '../payment.ts'
 import type { Payment } from '../types.ts'
+import { paymentsMap, readPayment } from './oldForms.ts'
 import type { LayoutStep } from './step.ts'
 
 /**
