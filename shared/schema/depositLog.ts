@@ -46,12 +46,12 @@
 import * as Y from 'yjs'
 import { FIRST_EPOCH_DAY, LAST_EPOCH_DAY, epochDay, fromEpochDay } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
-import { actorKey, readActorField, sharedActor } from './actors.ts'
-import { isPaise, isTimestamp } from './guards.ts'
+import { actorKey, readActorField } from './actors.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION, isPaise, isTimestamp } from './guards.ts'
+import { recordActor } from './layouts/oldForms.ts'
 import type { Payment, SkippedEntry } from './types.ts'
 
-/** The description a deposit's payments get when the lender gives none (spec §9). */
-export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
+export { DEFAULT_DEPOSIT_DESCRIPTION }
 
 /** `deposits`: the records of deposits that name no one, and all of older layouts'. */
 export function depositLog(doc: Y.Doc): Y.Array<unknown> {
@@ -417,7 +417,7 @@ function buildPayments(
   if (ids !== undefined && new Set(ids).size !== count) return NONE
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
-  const by = extra.by === undefined ? logBy : sharedActor(extra.by)
+  const by = recordActor(extra, logBy)
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {

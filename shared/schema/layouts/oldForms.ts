@@ -8,11 +8,20 @@
  *   (today a deposit is one record of a deposit log, see `depositLog.ts`). Read with the logs' by
  *   `readPayments` and the projection; a payment in both (a migration made on two devices at
  *   once) counts once.
+ * - Actors written out as `{ account, device }` (layouts 1 to 3) where today a person's or a
+ *   loan's `createdBy`/`updatedBy` holds a key of `actors` (see `actors.ts`), and where a record
+ *   of the `deposits` log named who recorded it (`by`), which today the log it is in says.
  */
 import type * as Y from 'yjs'
 import { isIsoDate } from '../../dates.ts'
-import { DEFAULT_DEPOSIT_DESCRIPTION } from '../depositLog.ts'
-import { isPaise, isTimestamp, readActor } from '../guards.ts'
+import type { Actor } from '../../ledger/types.ts'
+import {
+  DEFAULT_DEPOSIT_DESCRIPTION,
+  isPaise,
+  isTimestamp,
+  readActor,
+  sharedActor,
+} from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
 /** `payments` (layout 1): paymentId → plain immutable payment object. Read, never written. */
@@ -93,4 +102,24 @@ function checkPayment(id: string, entry: Record<string, unknown>): Payment | nul
     createdAt,
     ...(by && { createdBy: by }),
   }
+}
+
+/**
+ * An actor written out as `{ account, device }` where today a key of `actors` stands (layouts 1
+ * to 3): one shared object per account and device; undefined when malformed.
+ */
+export function writtenOutActor(value: unknown): Actor | undefined {
+  return sharedActor(value)
+}
+
+/**
+ * Who recorded a deposit: the actor its record names (layouts 2 and 3 wrote `by` into a record's
+ * extra fields), else `logBy`, the actor of the log it is in. A record that names a malformed
+ * actor names no one.
+ */
+export function recordActor(
+  extra: Record<string, unknown>,
+  logBy: Actor | undefined,
+): Actor | undefined {
+  return extra.by === undefined ? logBy : writtenOutActor(extra.by)
 }
