@@ -24,6 +24,12 @@ import {
 } from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
+/**
+ * The root collections only older forms live in, and what each is: an app of an older layout may
+ * still write them, so the server takes updates to them (see `LENDER_ROOTS`).
+ */
+export const OLDER_ROOTS: readonly (readonly [string, 'map' | 'array'])[] = [['payments', 'map']]
+
 /** `payments` (layout 1): paymentId → plain immutable payment object. Read, never written. */
 export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>('payments')
