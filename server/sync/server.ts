@@ -14,7 +14,8 @@ import {
   userIdOfRoom,
 } from '../../shared/protocol.ts'
 import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
-import { layoutOf, metaMap } from '../../shared/schema/doc.ts'
+import { metaMap } from '../../shared/schema/doc.ts'
+import { layoutOf } from '../../shared/schema/layouts/index.ts'
 import { checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
 import { sessionFromHeaders, type Auth, type SessionInfo } from '../auth/auth.ts'
 import type { ServerConfig } from '../config.ts'

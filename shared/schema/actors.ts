@@ -4,8 +4,8 @@
  * person and loan, half of a big book's state. Layout 4 keeps each actor once, in the root map
  * `actors`, under a short key, and records name the key:
  *
- * - a person's or a loan's `createdBy` and `updatedBy` hold the key (older layouts: the object,
- *   still read);
+ * - a person's or a loan's `createdBy` and `updatedBy` hold the key (older forms are read through
+ *   `layouts/oldForms.ts`);
  * - a deposit names no one in its record: it sits in its actor's log (see `depositLog.ts`).
  *
  * The key is a hash of the account and the device, so two devices that name one actor choose the
@@ -15,9 +15,10 @@
  * history naming one of them for both: at 41 bits a key, under one in 10¹⁰ for a book’s twenty
  * actors, and never the money, which no actor touches.
  */
-import * as Y from 'yjs'
+import type * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
-import { readActor } from './guards.ts'
+import { readActor, sharedActor } from './guards.ts'
+import { writtenOutActor } from './layouts/oldForms.ts'
 
 /** `actors`: key → `{ account, device }`, written once and never changed. */
 export function actorsMap(doc: Y.Doc): Y.Map<unknown> {
@@ -69,27 +70,12 @@ export function actorKey(doc: Y.Doc, actor: Actor): string {
   }
 }
 
-// One object per account and device, however many records name them: a big book names the same
-// few actors in 100,000 deposits and 11,000 people and loans.
-const shared = new Map<string, Actor>()
-
-/** The actor stored in `value` (an object), one shared object per account and device. */
-export function sharedActor(value: unknown): Actor | undefined {
-  const actor = readActor(value)
-  if (!actor) return undefined
-  const key = `${actor.account}\n${actor.device}`
-  const known = shared.get(key)
-  if (known) return known
-  shared.set(key, actor)
-  return actor
-}
-
 /**
- * The actor a field names: a key of `actors` (layout 4), or the object older layouts wrote. Undefined
+ * The actor a field names: a key of `actors`, or an older form (`writtenOutActor`). Undefined
  * when absent, malformed, or a key the book does not hold (history only, so never fatal).
  */
 export function readActorField(doc: Y.Doc | null, value: unknown): Actor | undefined {
-  if (typeof value !== 'string') return sharedActor(value)
+  if (typeof value !== 'string') return writtenOutActor(value)
   return doc ? sharedActor(actorsMap(doc).get(value)) : undefined
 }
 
@@ -112,28 +98,4 @@ export function storedActor(entry: Y.Map<unknown>, by: Actor | undefined): strin
   if (!by) return undefined
   if (!entry.doc) throw new Error('an entry must be in a doc before it names an actor')
   return actorKey(entry.doc, by)
-}
-
-/**
- * Layout 4's move for people or loans (`entries`: id → Y.Map): each actor written out becomes
- * its key, and an `updatedBy` at its default (unchanged since created by the same actor) goes.
- * Run inside the migration's transaction. Two devices moving at once write the same keys.
- */
-export function keyEntryActors(doc: Y.Doc, entries: Y.Map<unknown>): void {
-  for (const entry of entries.values()) {
-    if (!(entry instanceof Y.Map)) continue
-    const map = entry as Y.Map<unknown>
-    for (const field of ['createdBy', 'updatedBy']) {
-      const value = map.get(field)
-      const actor = typeof value === 'string' ? undefined : readActor(value)
-      if (actor) map.set(field, actorKey(doc, actor))
-    }
-    if (
-      !map.has('updatedAt') &&
-      map.has('updatedBy') &&
-      map.get('updatedBy') === map.get('createdBy')
-    ) {
-      map.delete('updatedBy')
-    }
-  }
 }

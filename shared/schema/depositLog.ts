@@ -41,17 +41,17 @@
  * written out; records in an array cost only their own bytes. Two devices that append while apart
  * both keep their records (an array never drops a concurrent insert), and readers sort payments
  * themselves, so the order the array settles in does not matter. Records are deleted only by the
- * layout moves (`compactDepositLog`), which put each back in the same transaction.
+ * layout moves (`layouts/l3-text-records.ts`), which put each back in the same transaction.
  */
 import * as Y from 'yjs'
 import { FIRST_EPOCH_DAY, LAST_EPOCH_DAY, epochDay, fromEpochDay } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
-import { actorKey, readActorField, sharedActor } from './actors.ts'
-import { isPaise, isTimestamp } from './guards.ts'
+import { actorKey, readActorField } from './actors.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION, isPaise, isTimestamp } from './guards.ts'
+import { recordActor } from './layouts/oldForms.ts'
 import type { Payment, SkippedEntry } from './types.ts'
 
-/** The description a deposit's payments get when the lender gives none (spec §9). */
-export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
+export { DEFAULT_DEPOSIT_DESCRIPTION }
 
 /** `deposits`: the records of deposits that name no one, and all of older layouts'. */
 export function depositLog(doc: Y.Doc): Y.Array<unknown> {
@@ -417,7 +417,7 @@ function buildPayments(
   if (ids !== undefined && new Set(ids).size !== count) return NONE
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
-  const by = extra.by === undefined ? logBy : sharedActor(extra.by)
+  const by = recordActor(extra, logBy)
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
@@ -526,45 +526,6 @@ export function readDepositLog(doc: Y.Doc, into = logPayments()): LogPayments {
     for (const record of log as Y.Array<unknown>) readRecord(into, record, by)
   }
   return into
-}
-
-/**
- * The moves of layouts 3 and 4 for the records in `deposits`: each is put back as text where
- * text holds it exactly, and in its actor's log, without the actor, when it names one; in one
- * rewrite (a record that would not read back the same stays as it is). Run inside the
- * migration's transaction. Safe on two devices at once: both remove the same records and append
- * the same facts, which readers count once; a record another device appends meanwhile is not one
- * this device removes.
- */
-export function compactDepositLog(doc: Y.Doc): void {
-  const log = depositLog(doc)
-  const records = log.toArray()
-  const kept: unknown[] = []
-  const moved: DepositRecord[] = []
-  for (const record of records) {
-    const next = rewritten(record)
-    if (next?.deposit.createdBy) moved.push(next.deposit)
-    else kept.push(typeof next?.packed === 'string' ? next.packed : record)
-  }
-  if (!moved.length && kept.every((record, index) => record === records[index])) return
-  log.delete(0, records.length)
-  log.push(kept)
-  appendDeposits(doc, moved)
-}
-
-/**
- * A record's deposit, and the record this layout writes for it in its actor's log (or in
- * `deposits`, when it names no one); null when that record would not read back the same.
- */
-function rewritten(record: unknown): { deposit: DepositRecord; packed: unknown } | null {
-  const payments = unpackDeposit(record)
-  if (payments.length === 0) return null
-  const deposit = depositOf(payments)
-  const { createdBy, ...rest } = deposit
-  const packed = packDeposit(rest)
-  // Both lists are built by `buildPayments`, field by field in one order: equal facts, equal JSON.
-  const same = JSON.stringify(unpackDeposit(packed, createdBy)) === JSON.stringify(payments)
-  return same ? { deposit, packed } : null
 }
 
 /** The deposit that `payments` (one deposit's, at least one) were recorded as. */

@@ -6,6 +6,9 @@ import { isIsoDate } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 import { MAX_PAISE } from '../money.ts'
 
+/** The description a deposit's payments get when the lender gives none (spec §9). */
+export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
+
 /** The transaction origin of a change made on this device. */
 export const LOCAL_ORIGIN = 'local'
 
@@ -145,6 +148,21 @@ export function readActor(value: unknown): Actor | undefined {
   const { account, device } = value as Record<string, unknown>
   if (typeof account !== 'string' || typeof device !== 'string') return undefined
   return { account, device }
+}
+
+// One object per account and device, however many records name them: a big book names the same
+// few actors in 100,000 deposits and 11,000 people and loans.
+const shared = new Map<string, Actor>()
+
+/** The actor stored in `value` (an object), one shared object per account and device. */
+export function sharedActor(value: unknown): Actor | undefined {
+  const actor = readActor(value)
+  if (!actor) return undefined
+  const key = `${actor.account}\n${actor.device}`
+  const known = shared.get(key)
+  if (known) return known
+  shared.set(key, actor)
+  return actor
 }
 
 /** A fresh plain copy of `by` to store, or undefined; throws when it is not an `Actor`. */

@@ -5,13 +5,14 @@
 import type * as Y from 'yjs'
 import { comparePayments } from '../ledger/replay.ts'
 import type { PaymentFact, WaiverFact } from '../ledger/types.ts'
-import { actorsMap, keyEntryActors } from './actors.ts'
-import { compactDepositLog, type LogPayments } from './depositLog.ts'
-import { SCHEMA_VERSION, layoutOf, loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
+import { actorsMap } from './actors.ts'
+import type { LogPayments } from './depositLog.ts'
+import { loansMap, metaMap, peopleMap, waiversMap } from './doc.ts'
 import { LOCAL_ORIGIN, readActor } from './guards.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readLoanEdits } from './loanEdit.ts'
-import { movePaymentsToLog, readPayments } from './payment.ts'
+import { LAYOUTS, SCHEMA_VERSION, layoutOf } from './layouts/index.ts'
+import { readPayments } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
 import { NEW_LOAN_RULE_FIELD, PROFILE_FIELDS, isNewLoanRule, profileMap } from './profile.ts'
 import type { LenderSnapshot, Loan, Payment, Person, SkippedEntry, Waiver } from './types.ts'
@@ -19,22 +20,23 @@ import { activeVoids } from './void.ts'
 import { readWaiver } from './waiver.ts'
 
 /**
- * Brings the doc to this layout, once: a new doc is stamped; a layout-1 doc has its payments
- * moved into the deposit logs (`movePaymentsToLog`); the records of `deposits` are put back as
- * text, and in their actor's log, where they can be (`compactDepositLog`); and people and loans
- * name their actors by key (`keyEntryActors`). All in the same transaction as the stamp, so no
- * device sees one without the other. A no-op on a doc already at this layout or a newer one; a
- * stamp that is no layout (see `layoutOf`) is stamped over, which moves nothing twice.
+ * Brings the doc to this layout, once: every step of `LAYOUTS` moves, in order, what the doc
+ * holds of its older forms (a new doc has nothing to move and is just stamped). All in the same
+ * transaction as the stamp, so no device sees one without the other. A no-op on a doc already at
+ * this layout or a newer one; a stamp that is no layout (see `layoutOf`) is stamped over, which
+ * moves nothing twice.
+ *
+ * Every step runs, not only those above the doc's stamp: a device still on an older app may have
+ * added its older forms since the stamp (a layout-1 payment merged into a book stamped 3), and
+ * the rewrite of layout 3 also does layout 4's placement of deposits. A step with nothing to move
+ * writes nothing.
  */
 export function initLenderDoc(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   const meta = metaMap(doc)
   const layout = layoutOf(meta.get('schemaVersion'))
   if (layout !== null && layout >= SCHEMA_VERSION) return
   doc.transact(() => {
-    movePaymentsToLog(doc)
-    compactDepositLog(doc)
-    keyEntryActors(doc, peopleMap(doc))
-    keyEntryActors(doc, loansMap(doc))
+    for (const step of LAYOUTS) step.move(doc)
     meta.set('schemaVersion', SCHEMA_VERSION)
   }, origin)
 }

@@ -30,14 +30,14 @@
  * The checks cost one pass over what an update adds: a normal edit is a handful of items.
  */
 import * as Y from 'yjs'
-import { SCHEMA_VERSION } from './doc.ts'
+import { SCHEMA_VERSION } from './layouts/index.ts'
+import { OLDER_ROOTS } from './layouts/oldForms.ts'
 
-/** The root collections of a lender's doc and what each is. */
+/** The root collections of a lender's doc and what each is, older forms' among them. */
 export const LENDER_ROOTS: ReadonlyMap<string, 'map' | 'array'> = new Map([
   ['meta', 'map'],
   ['people', 'map'],
   ['loans', 'map'],
-  ['payments', 'map'],
   ['waivers', 'map'],
   ['voids', 'map'],
   ['undos', 'map'],
@@ -46,6 +46,7 @@ export const LENDER_ROOTS: ReadonlyMap<string, 'map' | 'array'> = new Map([
   ['actors', 'map'],
   ['profile', 'map'],
   ['loanEdits', 'map'],
+  ...OLDER_ROOTS,
 ])
 
 /** The root collections whose entries are Y types, and which type. */

@@ -2,26 +2,23 @@
  * Payments: immutable facts, never edited and never deleted. A payment is a fact; what it did to
  * a balance is derived by replaying it. One deposit writes one payment per loan it pays.
  *
- * Where they live: since layout 2 each deposit is one record of a deposit log (see
- * `depositLog.ts`); layout 1 kept each payment as a plain object in the `payments` map. The
- * migration moves layout 1's payments into the log, but a device still on the old app may add
- * to the map while offline, so every reader reads both, and a payment in both (a migration made
- * on two devices at once) counts once.
+ * Where they live: each deposit is one record of a deposit log (see `depositLog.ts`). A book may
+ * also hold payments in the forms of older layouts, which are read through
+ * `layouts/oldForms.ts`; a payment read in both (a migration made on two devices at once) counts
+ * once.
  */
 import type * as Y from 'yjs'
-import { isIsoDate } from '../dates.ts'
 import type { IsoDate, Paise } from '../ledger/types.ts'
 import {
   DEFAULT_DEPOSIT_DESCRIPTION,
   appendDeposits,
-  depositOf,
   paymentId,
   readDepositLog,
   samePayment,
   type DepositRecord,
   type LogPayments,
 } from './depositLog.ts'
-import { entryMap, loansMap, paymentsMap } from './doc.ts'
+import { entryMap, loansMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
@@ -29,10 +26,9 @@ import {
   assertTimestamp,
   cleanOptionalText,
   isPaise,
-  isTimestamp,
   newId,
-  readActor,
 } from './guards.ts'
+import { readOlderPayments } from './layouts/oldForms.ts'
 import type { MutationOptions, Payment, SkippedEntry } from './types.ts'
 
 export { DEFAULT_DEPOSIT_DESCRIPTION }
@@ -51,53 +47,12 @@ export type DepositFailure = 'loanNotFound' | 'invalidAllocation'
 export type DepositResult =
   { ok: true; depositId: string; paymentIds: string[] } | { ok: false; reason: DepositFailure }
 
-// Payments never change, so each stored object is checked once; later reads reuse the result.
-const checked = new WeakMap<object, Payment | null>()
-
-/** A layout-1 payment stored under `id` in the `payments` map, or null when it is malformed. */
-export function readPayment(id: string, entry: unknown): Payment | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const payment = checkPayment(id, entry as Record<string, unknown>)
-  checked.set(entry, payment)
-  return payment
-}
-
-function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
-  const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
-  if (
-    id === '' ||
-    typeof loanId !== 'string' ||
-    loanId === '' ||
-    typeof depositId !== 'string' ||
-    depositId === '' ||
-    !isIsoDate(date) ||
-    !isPaise(amount) ||
-    !isTimestamp(createdAt)
-  ) {
-    return null
-  }
-  const by = readActor(createdBy)
-  return {
-    id,
-    loanId,
-    depositId,
-    date,
-    amount,
-    // Not stored when it is the default: 28 bytes of every payment in a big book.
-    description: typeof description === 'string' ? description : DEFAULT_DEPOSIT_DESCRIPTION,
-    createdAt,
-    ...(by && { createdBy: by }),
-  }
-}
-
 /**
- * Every payment in the doc, keyed by id, in no particular order: layout 1's map and the deposit
- * logs. `log` is the logs as `readDepositLog` reads them, for a caller that keeps them anyway
- * (the projection). With `skipped`, what could not be read is added to it: a malformed layout-1
- * payment, a malformed record, and each payment an id holds beyond the one shown.
+ * Every payment in the doc, keyed by id, in no particular order: the deposit logs' and those in
+ * older forms (`readOlderPayments`). `log` is the logs as `readDepositLog` reads them, for a
+ * caller that keeps them anyway (the projection). With `skipped`, what could not be read is added
+ * to it: a malformed payment of an older form, a malformed record, and each payment an id holds
+ * beyond the one shown.
  */
 export function readPayments(
   doc: Y.Doc,
@@ -105,11 +60,7 @@ export function readPayments(
   skipped?: SkippedEntry[],
 ): Map<string, Payment> {
   const payments = new Map<string, Payment>()
-  for (const [id, entry] of paymentsMap(doc).entries()) {
-    const payment = readPayment(id, entry)
-    if (payment) payments.set(id, payment)
-    else skipped?.push({ kind: 'payment', id, reason: 'malformed' })
-  }
+  readOlderPayments(doc, payments, skipped)
   for (const [id, payment] of log.first) {
     const held = payments.get(id)
     const others = log.others.get(id)
@@ -125,14 +76,14 @@ export function readPayments(
   return payments
 }
 
-/** Every payment read under one id: layout 1's, the logs' first, and the logs' others. */
+/** Every payment read under one id: an older form's, the logs' first, and the logs' others. */
 export function paymentVersions(
-  inMap: Payment | null | undefined,
+  older: Payment | null | undefined,
   firstInLog: Payment | undefined,
   othersInLog: readonly Payment[] | undefined,
 ): Payment[] {
   const versions: Payment[] = []
-  if (inMap) versions.push(inMap)
+  if (older) versions.push(older)
   if (firstInLog) versions.push(firstInLog)
   if (othersInLog) versions.push(...othersInLog)
   return versions
@@ -141,7 +92,7 @@ export function paymentVersions(
 /**
  * The payment shown for an id that several payments were read under (at least one), and how many
  * others are skipped. Alike ones are one payment: a layout move made on two devices at once, or
- * layout 1's map and a log that both still hold it, write the same payment twice. Of payments
+ * an older form and a log that both still hold it, write the same payment twice. Of payments
  * that differ (a record that reused an id: nothing the app writes), the earliest recorded is
  * shown, ties broken by the rest of its fields, so every device shows the same one whatever order
  * they arrived in; the others are skipped and counted, never silently put in its place.
@@ -266,31 +217,4 @@ function prepareDeposit(
     })),
   }
   return { ok: true, depositId, paymentIds, record }
-}
-
-/**
- * Moves layout 1's payments into the deposit log, one record per deposit with the ids, times,
- * notes and actors they had, and takes them out of the map; a malformed entry stays where it is.
- * Run inside the migration's transaction. Safe on two devices at once: both append the same facts,
- * which readers count once, and both remove the same keys.
- */
-export function movePaymentsToLog(doc: Y.Doc): void {
-  const map = paymentsMap(doc)
-  // Payments of one deposit share these; should they not (a doc from elsewhere), each set of
-  // them keeps its own record rather than lose what differs.
-  const deposits = new Map<string, Payment[]>()
-  for (const [id, entry] of map.entries()) {
-    const payment = readPayment(id, entry)
-    if (!payment) continue
-    const { depositId, date, createdAt, description, createdBy } = payment
-    const key = JSON.stringify([depositId, date, createdAt, description, createdBy ?? null])
-    const group = deposits.get(key)
-    if (group) group.push(payment)
-    else deposits.set(key, [payment])
-  }
-  if (deposits.size === 0) return
-  for (const payments of deposits.values()) {
-    for (const { id } of payments) map.delete(id)
-  }
-  appendDeposits(doc, [...deposits.values()].map(depositOf))
 }

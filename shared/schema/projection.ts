@@ -23,7 +23,6 @@ import {
   loanEditsMap,
   loansMap,
   metaMap,
-  paymentsMap,
   peopleMap,
   undosMap,
   voidsMap,
@@ -39,7 +38,8 @@ import {
 } from './lender.ts'
 import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readLoanEdits } from './loanEdit.ts'
-import { paymentVersions, readPayment, resolvePayment } from './payment.ts'
+import { olderPayment, olderPayments } from './layouts/oldForms.ts'
+import { paymentVersions, resolvePayment } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
 import { NEW_LOAN_RULE_FIELD, PROFILE_FIELDS, profileMap } from './profile.ts'
 import type {
@@ -274,7 +274,6 @@ function malformed(kind: SkippedEntry['kind'], id: string): SkippedEntry {
 export function projectLender(doc: Y.Doc): LenderProjection {
   const people = peopleMap(doc)
   const loans = loansMap(doc)
-  const payments = paymentsMap(doc)
   const waivers = waiversMap(doc)
 
   const dirtyPeople = new Set<string>()
@@ -289,7 +288,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const observers = [
     [people, collectKeys(dirtyPeople)],
     [loans, collectKeys(dirtyLoans)],
-    [payments, collectKeys(dirtyPayments)],
+    [olderPayments(doc), collectKeys(dirtyPayments)],
     [waivers, collectKeys(dirtyWaivers)],
     [voidsMap(doc), collectKeys(dirtyVoids)],
     [undosMap(doc), collectKeys(dirtyVoids)],
@@ -397,7 +396,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const skippedPeople = new Map<string, SkippedEntry>()
   const skippedLoans = new Map<string, SkippedEntry>()
   const skippedWaivers = new Map<string, SkippedEntry>()
-  const skippedInMap = new Map<string, SkippedEntry>() // layout 1's payments
+  const skippedOlder = new Map<string, SkippedEntry>() // payments of older forms (see `olderPayment`)
   const duplicates = new Map<string, number>() // payment id → payments skipped under it
   let skippedVoids: SkippedEntry[] = [] // voids and undos
   let skippedEdits: SkippedEntry[] = [] // the records of loans' change history
@@ -500,7 +499,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       skippedPeople,
       skippedLoans,
       skippedWaivers,
-      skippedInMap,
+      skippedOlder,
       duplicates,
       logRead.first,
       logRead.others,
@@ -561,7 +560,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       if (kind === 'person') skippedPeople.set(id, entry)
       else if (kind === 'loan') skippedLoans.set(id, entry)
       else if (kind === 'waiver') skippedWaivers.set(id, entry)
-      else if (kind === 'payment' && reason === 'malformed') skippedInMap.set(id, entry)
+      else if (kind === 'payment' && reason === 'malformed') skippedOlder.set(id, entry)
       else if (kind === 'payment') duplicates.set(id, (duplicates.get(id) ?? 0) + 1)
       else if (kind === 'void' || kind === 'undo') skippedVoids.push(entry)
       else if (kind === 'loanEdit') skippedEdits.push(entry)
@@ -584,7 +583,7 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       ...skippedPeople.values(),
       ...skippedLoans.values(),
       ...skippedWaivers.values(),
-      ...skippedInMap.values(),
+      ...skippedOlder.values(),
       ...logRead.malformed,
       ...skippedVoids,
       ...skippedEdits,
@@ -646,10 +645,9 @@ export function projectLender(doc: Y.Doc): LenderProjection {
     for (const id of dirtyPayments) {
       const old = paymentById.get(id)
       // Every payment read under the id, as `readPayments` reads them.
-      const entry = payments.get(id)
-      const inMap = entry === undefined ? null : readPayment(id, entry)
-      fileSkipped(skippedInMap, id, entry !== undefined && !inMap ? malformed('payment', id) : null)
-      const versions = paymentVersions(inMap, logRead.first.get(id), logRead.others.get(id))
+      const older = olderPayment(doc, id)
+      fileSkipped(skippedOlder, id, older === null ? malformed('payment', id) : null)
+      const versions = paymentVersions(older, logRead.first.get(id), logRead.others.get(id))
       // One payment (nearly always) is shown as it is; several are resolved, on every device alike.
       const resolved =
         versions.length > 1

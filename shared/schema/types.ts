@@ -196,9 +196,9 @@ export interface City {
 
 /**
  * What a reader skips: `deposit` is a deposit log's record (or something in `depositsBy` that is
- * not a log), `payment` a layout-1 payment or a payment id held by payments that differ, `layout`
- * the layout stamp (`meta.schemaVersion`), `profile` one of the lender's details, `loanEdit` a
- * record of a loan's change history.
+ * not a log), `payment` a payment of an older form or a payment id held by payments that differ,
+ * `layout` the layout stamp (`meta.schemaVersion`), `profile` one of the lender's details,
+ * `loanEdit` a record of a loan's change history.
  */
 export type SkippedKind =
   | 'person'

@@ -3,7 +3,8 @@
  * to stop showing and changing the book, and the update that gets this device the newer app.
  */
 import { useSyncExternalStore } from 'react'
-import { isNewerLayout, metaMap } from '../../shared/schema/doc.ts'
+import { metaMap } from '../../shared/schema/doc.ts'
+import { isNewerLayout } from '../../shared/schema/layouts/index.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
 
 /**

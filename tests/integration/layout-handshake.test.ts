@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { CloseCode, userRoom } from '../../shared/protocol.ts'
-import { metaMap, peopleMap, SCHEMA_VERSION } from '../../shared/schema/doc.ts'
+import { metaMap, peopleMap } from '../../shared/schema/doc.ts'
+import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
 import {
   cleanup,
   connectClient,

@@ -26,7 +26,7 @@ import {
   userRoom,
 } from '../../shared/protocol.ts'
 import { readCities } from '../../shared/schema/city.ts'
-import { SCHEMA_VERSION } from '../../shared/schema/doc.ts'
+import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { LENDER_DEVICE, buildBook } from '../fixtures/book.ts'
 import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'

@@ -9,16 +9,17 @@ import { depositLog, packDeposit } from '../../shared/schema/depositLog.ts'
 import {
   loanEditsMap,
   loansMap,
-  paymentsMap,
   peopleMap,
   undosMap,
   voidsMap,
   waiversMap,
 } from '../../shared/schema/doc.ts'
+import { paymentsMap } from '../../shared/schema/layouts/oldForms.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { undoLoanEdit } from '../../shared/schema/loanEdit.ts'
-import { movePaymentsToLog, readPayments, recordDeposit } from '../../shared/schema/payment.ts'
+import { movePaymentsToLog } from '../../shared/schema/layouts/l2-deposit-log.ts'
+import { readPayments, recordDeposit } from '../../shared/schema/payment.ts'
 import {
   addPerson,
   archivePerson,

@@ -10,13 +10,8 @@ import { bookCsvZip } from '../../shared/book/export.ts'
 import { settlingAmount, summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { MAX_PAISE } from '../../shared/money.ts'
 import { packDeposit } from '../../shared/schema/depositLog.ts'
-import {
-  NEWER_LAYOUTS,
-  SCHEMA_VERSION,
-  isNewerLayout,
-  metaMap,
-  undosMap,
-} from '../../shared/schema/doc.ts'
+import { metaMap, undosMap } from '../../shared/schema/doc.ts'
+import { NEWER_LAYOUTS, SCHEMA_VERSION, isNewerLayout } from '../../shared/schema/layouts/index.ts'
 import { MAX_RATE } from '../../shared/schema/guards.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan } from '../../shared/schema/loan.ts'

@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { addCity, citiesMap, cityIndex, readCities } from '../../shared/schema/city.ts'
 import { validateCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
-import {
-  SCHEMA_VERSION,
-  isNewerLayout,
-  loansMap,
-  metaMap,
-  paymentsMap,
-  peopleMap,
-} from '../../shared/schema/doc.ts'
+import { loansMap, metaMap, peopleMap } from '../../shared/schema/doc.ts'
+import { paymentsMap } from '../../shared/schema/layouts/oldForms.ts'
+import { SCHEMA_VERSION, isNewerLayout } from '../../shared/schema/layouts/index.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { recordDeposit } from '../../shared/schema/payment.ts'
