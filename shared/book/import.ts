@@ -19,6 +19,7 @@
  * of the same actor appends to that log later as to any log of its actor. Restoring into a book
  * that is not empty (issue 28) can take the same path from a copy of that book.
  */
+import { olderPayments } from '../schema/layouts/oldForms.ts'
 import * as Y from 'yjs'
 import { z } from 'zod'
 import { isIsoDate } from '../dates.ts'
@@ -40,15 +41,7 @@ import {
   newId,
 } from '../schema/guards.ts'
 import { actorLogs, depositLog } from '../schema/depositLog.ts'
-import {
-  loanEditsMap,
-  loansMap,
-  paymentsMap,
-  peopleMap,
-  undosMap,
-  voidsMap,
-  waiversMap,
-} from '../schema/doc.ts'
+import { loanEditsMap, loansMap, peopleMap, undosMap, voidsMap, waiversMap } from '../schema/doc.ts'
 import { readLender } from '../schema/lender.ts'
 import { setNewLoanRule, setProfile } from '../schema/profile.ts'
 import { addLoan, restoreLoanHistory } from '../schema/loan.ts'
@@ -530,7 +523,8 @@ function restoredCopy(
     for (const map of [
       peopleMap(scratch),
       loansMap(scratch),
-      paymentsMap(scratch),
+      // Payments in layout 1's form too: the restored book holds only the file's.
+      olderPayments(scratch),
       waiversMap(scratch),
       voidsMap(scratch),
       undosMap(scratch),
