@@ -445,7 +445,9 @@ describe('one account’s sockets', () => {
     )
     expect.soft(openNow).toBe(32)
     expect.soft(codes.get(CloseCode.accountBusy)).toBe(3968)
-    expect.soft(rss[4]! - rss[2]!).toBeLessThan(20 * MiB)
+    // With every socket accepted the server grew 64–73 MiB per 2,000 and kept it. Refused ones
+    // leave garbage the collector takes back in its own time: +4.6 to +39.8 MiB seen here.
+    expect.soft(rss[4]! - rss[2]!).toBeLessThan(48 * MiB)
 
     // A device of the account at its cap is told to wait, not to give up: once sockets free up,
     // it connects by itself.
