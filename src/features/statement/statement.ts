@@ -16,7 +16,7 @@ import {
   borrowerCopy,
   financialYear,
   financialYearOf,
-  loanStatement,
+  personStatement,
   type LedgerLoan,
   type LoanFigures,
   type StatementBalance,
@@ -261,40 +261,6 @@ function rowOf(line: StatementLine, index: number, t: TFunction): StatementRow {
   return row
 }
 
-const ZERO: StatementBalance = { principalLeft: 0, interestOwed: 0, due: 0 }
-
-function addBalance(a: StatementBalance, b: StatementBalance): StatementBalance {
-  return {
-    principalLeft: a.principalLeft + b.principalLeft,
-    interestOwed: a.interestOwed + b.interestOwed,
-    due: a.due + b.due,
-  }
-}
-
-function addTotals(a: StatementTotals, b: StatementTotals): StatementTotals {
-  return {
-    lent: a.lent + b.lent,
-    interestCharged: a.interestCharged + b.interestCharged,
-    paid: a.paid + b.paid,
-    interestPaid: a.interestPaid + b.interestPaid,
-    principalPaid: a.principalPaid + b.principalPaid,
-    overpaid: a.overpaid + b.overpaid,
-    interestWaived: a.interestWaived + b.interestWaived,
-    principalWaived: a.principalWaived + b.principalWaived,
-  }
-}
-
-const NO_TOTALS: StatementTotals = {
-  lent: 0,
-  interestCharged: 0,
-  paid: 0,
-  interestPaid: 0,
-  principalPaid: 0,
-  overpaid: 0,
-  interestWaived: 0,
-  principalWaived: 0,
-}
-
 /**
  * The statement of one person's loans for `period` (an open end is today), in the words of `t`,
  * as the lender's or the borrower's copy. `figuresOf` gives each loan's figures as of today (its
@@ -320,19 +286,20 @@ export function buildStatement({
 }): Statement {
   const to = period.to ?? today
   const enginePeriod = period.from === undefined ? { to } : { from: period.from, to }
-  let opening = ZERO
-  let closing = ZERO
-  let totals = NO_TOTALS
+  const figures = new Map(loans.map((loan) => [loan.id, figuresOf(loan)]))
+  // The sums are the engine's; a borrower's copy only leaves out voided lines, which move nothing.
+  const { opening, totals, closing, ...person } = personStatement(
+    loans,
+    enginePeriod,
+    (loan) => figures.get(loan.id)!.ledger,
+  )
   let dueToday = 0
   const shown: StatementLoan[] = []
-  for (const loan of loans) {
-    const figures = figuresOf(loan)
-    dueToday += figures.totalDue
-    const full = loanStatement(loan, enginePeriod, figures.ledger)
+  for (const [index, loan] of loans.entries()) {
+    const { totalDue, status } = figures.get(loan.id)!
+    dueToday += totalDue
+    const full = person.loans[index]!
     const s = copy === 'borrower' ? borrowerCopy(full) : full
-    opening = addBalance(opening, s.opening)
-    closing = addBalance(closing, s.closing)
-    totals = addTotals(totals, s.totals)
     if (s.lines.length === 0 && s.opening.due === 0 && s.closing.due === 0) continue
     const rows: StatementRow[] = []
     const from = period.from
@@ -363,7 +330,7 @@ export function buildStatement({
       rate: rateText(loan.interestRate, loan.interestType, t),
       startDate: loan.startDate,
       dueDate: loan.dueDate,
-      status: figures.status,
+      status,
       opening: s.opening,
       totals: s.totals,
       closing: s.closing,
