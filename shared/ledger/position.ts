@@ -11,36 +11,13 @@ import { replayLedgerLoan } from './replay.ts'
 import type { IsoDate, LedgerEntry, LedgerLoan, LoanLedger, LoanTerms, Paise } from './types.ts'
 
 /**
- * A loan's position at the end of one day: every entry dated on or before it counted, and the
- * interest of the days since the last of them (or since the start) accrued but not yet charged to
- * any entry. These identities hold for every loan on every day, under both rules:
- *
- *   due = principalLeft + interestOwed                          (what is due, "Due today")
- *   interestOwed = interestCarried + interestAccruing
- *   lent = principalPaid + principalWaived + principalLeft      (so Σ principal paid ≤ lent)
- *   interestCharged = interestPaid + interestWaived + interestOwed
- *   paid = interestPaid + principalPaid + overpaid
- *
- * Before the start date nothing has happened yet (as in `loanAsOf`): the loan stands as it enters
- * the book, principal left = amount and interest owed = the opening interest.
+ * How money moved on a loan: what was lent, charged, paid (and how each payment split), and
+ * forgiven. A position has them from the start to its day; a statement's totals (`StatementTotals`)
+ * over its period.
  */
-export interface LoanPosition {
-  /** The day: figures are as at the end of it. */
-  day: IsoDate
+export interface Movements {
   /** The amount lent (the loan's `amount`). */
   lent: Paise
-  /** Principal not yet paid nor waived ("Principal left"). */
-  principalLeft: Paise
-  /** Interest charged and not yet paid nor waived, accruing interest included ("Interest due"). */
-  interestOwed: Paise
-  /** Of `interestOwed`: what was owed after the last entry by the day (or the opening interest). */
-  interestCarried: Paise
-  /** Of `interestOwed`: interest of the days since the last entry by the day (or the start). */
-  interestAccruing: Paise
-  /** principalLeft + interestOwed: the balance due (`loanAsOf(...).balance`). */
-  due: Paise
-  /** Interest already due on the start date (old dues from paper); part of `interestCharged`. */
-  openingInterest: Paise
   /** All interest to the day: the opening interest, every period's, and the accruing interest. */
   interestCharged: Paise
   /** Live payments dated on or before the day. */
@@ -55,6 +32,61 @@ export interface LoanPosition {
   interestWaived: Paise
   /** Principal forgiven by waivers. */
   principalWaived: Paise
+}
+
+/** No movement at all: the start of every sum of `Movements`. */
+export const NO_MOVEMENTS: Readonly<Movements> = Object.freeze({
+  lent: 0,
+  interestCharged: 0,
+  paid: 0,
+  interestPaid: 0,
+  principalPaid: 0,
+  overpaid: 0,
+  interestWaived: 0,
+  principalWaived: 0,
+})
+
+/** Adds `more` into `total`, field by field. */
+export function addMovements(total: Movements, more: Readonly<Movements>): void {
+  total.lent += more.lent
+  total.interestCharged += more.interestCharged
+  total.paid += more.paid
+  total.interestPaid += more.interestPaid
+  total.principalPaid += more.principalPaid
+  total.overpaid += more.overpaid
+  total.interestWaived += more.interestWaived
+  total.principalWaived += more.principalWaived
+}
+
+/**
+ * A loan's position at the end of one day: every entry dated on or before it counted, and the
+ * interest of the days since the last of them (or since the start) accrued but not yet charged to
+ * any entry. These identities hold for every loan on every day, under both rules:
+ *
+ *   due = principalLeft + interestOwed                          (what is due, "Due today")
+ *   interestOwed = interestCarried + interestAccruing
+ *   lent = principalPaid + principalWaived + principalLeft      (so Σ principal paid ≤ lent)
+ *   interestCharged = interestPaid + interestWaived + interestOwed
+ *   paid = interestPaid + principalPaid + overpaid
+ *
+ * Before the start date nothing has happened yet (as in `loanAsOf`): the loan stands as it enters
+ * the book, principal left = amount and interest owed = the opening interest.
+ */
+export interface LoanPosition extends Movements {
+  /** The day: figures are as at the end of it. */
+  day: IsoDate
+  /** Principal not yet paid nor waived ("Principal left"). */
+  principalLeft: Paise
+  /** Interest charged and not yet paid nor waived, accruing interest included ("Interest due"). */
+  interestOwed: Paise
+  /** Of `interestOwed`: what was owed after the last entry by the day (or the opening interest). */
+  interestCarried: Paise
+  /** Of `interestOwed`: interest of the days since the last entry by the day (or the start). */
+  interestAccruing: Paise
+  /** principalLeft + interestOwed: the balance due (`loanAsOf(...).balance`). */
+  due: Paise
+  /** Interest already due on the start date (old dues from paper); part of `interestCharged`. */
+  openingInterest: Paise
 }
 
 /** The position of a loan that has not started by `day`: as it enters the book. */
@@ -146,37 +178,23 @@ export function loanPosition(loan: LedgerLoan, day: IsoDate): LoanPosition {
  */
 export function sumPositions(positions: readonly LoanPosition[]): LoanPosition {
   const total: LoanPosition = {
+    ...NO_MOVEMENTS,
     day: positions[0]?.day ?? '',
-    lent: 0,
     principalLeft: 0,
     interestOwed: 0,
     interestCarried: 0,
     interestAccruing: 0,
     due: 0,
     openingInterest: 0,
-    interestCharged: 0,
-    paid: 0,
-    interestPaid: 0,
-    principalPaid: 0,
-    overpaid: 0,
-    interestWaived: 0,
-    principalWaived: 0,
   }
   for (const p of positions) {
-    total.lent += p.lent
+    addMovements(total, p)
     total.principalLeft += p.principalLeft
     total.interestOwed += p.interestOwed
     total.interestCarried += p.interestCarried
     total.interestAccruing += p.interestAccruing
     total.due += p.due
     total.openingInterest += p.openingInterest
-    total.interestCharged += p.interestCharged
-    total.paid += p.paid
-    total.interestPaid += p.interestPaid
-    total.principalPaid += p.principalPaid
-    total.overpaid += p.overpaid
-    total.interestWaived += p.interestWaived
-    total.principalWaived += p.principalWaived
   }
   return total
 }

@@ -19,7 +19,7 @@
 import { addDays, epochDay } from '../dates.ts'
 import { entriesUpTo } from './asOf.ts'
 import { openingInterestOf } from './interest.ts'
-import { positionFromLedger } from './position.ts'
+import { addMovements, NO_MOVEMENTS, positionFromLedger, type Movements } from './position.ts'
 import { comparePayments, replayLedgerLoan } from './replay.ts'
 import type { IsoDate, LedgerEntry, LedgerLoan, LoanLedger, Paise, VoidInfo } from './types.ts'
 
@@ -41,24 +41,7 @@ export interface StatementBalance {
 }
 
 /** What moved a loan in a period: the sums of its statement lines (voided lines add nothing). */
-export interface StatementTotals {
-  /** Loans made (their amounts), on their start dates inside the period. */
-  lent: Paise
-  /** Interest charged in the period, old dues from paper (opening interest) included. */
-  interestCharged: Paise
-  /** Payments received. */
-  paid: Paise
-  /** Of `paid`: what paid interest. */
-  interestPaid: Paise
-  /** Of `paid`: what paid principal. */
-  principalPaid: Paise
-  /** Of `paid`: beyond everything due. */
-  overpaid: Paise
-  /** Interest forgiven by waivers. */
-  interestWaived: Paise
-  /** Principal forgiven by waivers. */
-  principalWaived: Paise
-}
+export type StatementTotals = Movements
 
 /**
  * What a statement line is:
@@ -122,17 +105,6 @@ export interface PersonStatement {
   closing: StatementBalance
 }
 
-const NOTHING: Readonly<StatementTotals> = Object.freeze({
-  lent: 0,
-  interestCharged: 0,
-  paid: 0,
-  interestPaid: 0,
-  principalPaid: 0,
-  overpaid: 0,
-  interestWaived: 0,
-  principalWaived: 0,
-})
-
 function balance(principalLeft: Paise, interestOwed: Paise): StatementBalance {
   return { principalLeft, interestOwed, due: principalLeft + interestOwed }
 }
@@ -141,7 +113,7 @@ function balance(principalLeft: Paise, interestOwed: Paise): StatementBalance {
 function entryLine(e: LedgerEntry): StatementLine {
   const waiver = e.waiverId !== undefined
   return {
-    ...NOTHING,
+    ...NO_MOVEMENTS,
     kind: waiver ? 'waiver' : 'payment',
     date: e.depositDate,
     id: e.paymentId,
@@ -176,7 +148,14 @@ export function loanStatement(
   const lines: StatementLine[] = []
   if (to < start) {
     const zero = balance(0, 0)
-    return { loanId: loan.id, period, opening: zero, lines, totals: { ...NOTHING }, closing: zero }
+    return {
+      loanId: loan.id,
+      period,
+      opening: zero,
+      lines,
+      totals: { ...NO_MOVEMENTS },
+      closing: zero,
+    }
   }
   const startsInside = from === undefined || from <= start
   const n = entriesUpTo(ledger, to)
@@ -191,7 +170,7 @@ export function loanStatement(
     counted = 0
     countedFrom = epochDay(start)
     lines.push({
-      ...NOTHING,
+      ...NO_MOVEMENTS,
       kind: 'lent',
       date: start,
       amount: loan.amount,
@@ -202,7 +181,7 @@ export function loanStatement(
     const openingInterest = openingInterestOf(loan)
     if (openingInterest > 0) {
       lines.push({
-        ...NOTHING,
+        ...NO_MOVEMENTS,
         kind: 'openingInterest',
         date: start,
         amount: openingInterest,
@@ -225,7 +204,7 @@ export function loanStatement(
     if (charged > 0) {
       const day = epochDay(e.depositDate)
       lines.push({
-        ...NOTHING,
+        ...NO_MOVEMENTS,
         kind: 'interest',
         date: e.depositDate,
         amount: charged,
@@ -247,7 +226,7 @@ export function loanStatement(
         ? Math.max(epochDay(start), epochDay(last.depositDate))
         : countedFrom
     lines.push({
-      ...NOTHING,
+      ...NO_MOVEMENTS,
       kind: 'interest',
       date: to,
       amount: accrued,
@@ -258,8 +237,8 @@ export function loanStatement(
     })
   }
   addVoided(lines, loan, startsInside ? undefined : from, to, opening)
-  const totals = { ...NOTHING }
-  for (const line of lines) addTotals(totals, line)
+  const totals = { ...NO_MOVEMENTS }
+  for (const line of lines) addMovements(totals, line)
   return {
     loanId: loan.id,
     period,
@@ -297,7 +276,7 @@ function addVoided(
     const before = lines[at - 1]
     const text = description?.trim() ? description : undefined
     lines.splice(at, 0, {
-      ...NOTHING,
+      ...NO_MOVEMENTS,
       kind,
       date: fact.date,
       id: fact.id,
@@ -310,17 +289,6 @@ function addVoided(
   }
 }
 
-function addTotals(total: StatementTotals, t: StatementTotals): void {
-  total.lent += t.lent
-  total.interestCharged += t.interestCharged
-  total.paid += t.paid
-  total.interestPaid += t.interestPaid
-  total.principalPaid += t.principalPaid
-  total.overpaid += t.overpaid
-  total.interestWaived += t.interestWaived
-  total.principalWaived += t.principalWaived
-}
-
 /**
  * A person's statement of `period`: each loan's (in the order given) and their sums. Pass
  * `ledgerOf` to reuse replays the caller already has (e.g. `(loan) => figuresOf(loan, today).ledger`).
@@ -331,13 +299,13 @@ export function personStatement(
   ledgerOf: (loan: LedgerLoan) => LoanLedger = replayLedgerLoan,
 ): PersonStatement {
   const statements = loans.map((loan) => loanStatement(loan, period, ledgerOf(loan)))
-  const totals = { ...NOTHING }
+  const totals = { ...NO_MOVEMENTS }
   let openPrincipal = 0
   let openInterest = 0
   let closePrincipal = 0
   let closeInterest = 0
   for (const s of statements) {
-    addTotals(totals, s.totals)
+    addMovements(totals, s.totals)
     openPrincipal += s.opening.principalLeft
     openInterest += s.opening.interestOwed
     closePrincipal += s.closing.principalLeft
