@@ -8,9 +8,7 @@ import { useBookTransfer } from '../../data/book.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { FormField } from '../../ui/form.tsx'
 import { download } from './download.ts'
-
-// A broken file can have thousands of problems; the first ones are enough to find the fault.
-const SHOWN_PROBLEMS = 20
+import { FileFailure } from './FileProblems.tsx'
 
 type State =
   | { step: 'idle' }
@@ -113,23 +111,7 @@ export function RestoreSection() {
           </Text>
         )}
         {state.step === 'failed' && (
-          <Box role="alert" color="red.600">
-            <Text fontWeight="medium">{state.message}</Text>
-            {state.problems && (
-              <Box as="ul" ps="5" aria-label={t('problems')}>
-                {state.problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
-                  <Text as="li" key={problem} overflowWrap="anywhere">
-                    {problem}
-                  </Text>
-                ))}
-                {state.problems.length > SHOWN_PROBLEMS && (
-                  <Text as="li">
-                    {t('more', { count: state.problems.length - SHOWN_PROBLEMS })}
-                  </Text>
-                )}
-              </Box>
-            )}
-          </Box>
+          <FileFailure message={state.message} problems={state.problems} />
         )}
         <Box>
           <Button type="submit" colorPalette="teal" variant="outline" loading={busy}>

@@ -35,6 +35,7 @@ import { FormAlert, FormField, useFocusFirstError } from '../../ui/form.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { deviceLabel } from '../../ui/words.ts'
 import { download } from './download.ts'
+import { FileFailure, FirstLines } from './FileProblems.tsx'
 import { InterestRuleSection } from './InterestRuleSection.tsx'
 import { RestoreSection } from './RestoreSection.tsx'
 
@@ -401,9 +402,6 @@ function ExportSection() {
   )
 }
 
-// A broken file can have thousands of problems; the first ones are enough to find the fault.
-const SHOWN_PROBLEMS = 20
-
 function ImportSection() {
   const { t } = useTranslation('settings')
   const book = useBookTransfer()
@@ -455,23 +453,7 @@ function ImportSection() {
           </Text>
         )}
         {outcome?.ok === false && (
-          <Box role="alert" color="red.600">
-            <Text fontWeight="medium">{outcome.message}</Text>
-            {outcome.problems && (
-              <Box as="ul" ps="5" aria-label={t('problems')}>
-                {outcome.problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
-                  <Text as="li" key={problem} overflowWrap="anywhere">
-                    {problem}
-                  </Text>
-                ))}
-                {outcome.problems.length > SHOWN_PROBLEMS && (
-                  <Text as="li">
-                    {t('more', { count: outcome.problems.length - SHOWN_PROBLEMS })}
-                  </Text>
-                )}
-              </Box>
-            )}
-          </Box>
+          <FileFailure message={outcome.message} problems={outcome.problems} />
         )}
         <Box>
           <Button type="submit" colorPalette="teal" loading={busy}>
@@ -620,19 +602,7 @@ function PeopleImportSection() {
           />
         </FormField>
         {state.step === 'problems' && (
-          <Box role="alert" color="red.600">
-            <Text fontWeight="medium">{t('peopleImport.nothingAdded')}</Text>
-            <Box as="ul" ps="5" aria-label={t('problems')}>
-              {state.problems.slice(0, SHOWN_PROBLEMS).map((problem) => (
-                <Text as="li" key={problem} overflowWrap="anywhere">
-                  {problem}
-                </Text>
-              ))}
-              {state.problems.length > SHOWN_PROBLEMS && (
-                <Text as="li">{t('more', { count: state.problems.length - SHOWN_PROBLEMS })}</Text>
-              )}
-            </Box>
-          </Box>
+          <FileFailure message={t('peopleImport.nothingAdded')} problems={state.problems} />
         )}
         {state.step === 'preview' && (
           <Stack gap="2" role="status" aria-label={t('peopleImport.preview')}>
@@ -649,18 +619,12 @@ function PeopleImportSection() {
               )}
             </Text>
             {state.plan.skipped.length > 0 && (
-              <Box as="ul" ps="5" aria-label={t('peopleImport.skippedRows')}>
-                {state.plan.skipped.slice(0, SHOWN_PROBLEMS).map((skip) => (
-                  <Text as="li" key={skip.line} overflowWrap="anywhere">
-                    {t('peopleImport.skipped', { problem: skip.message })}
-                  </Text>
-                ))}
-                {state.plan.skipped.length > SHOWN_PROBLEMS && (
-                  <Text as="li">
-                    {t('more', { count: state.plan.skipped.length - SHOWN_PROBLEMS })}
-                  </Text>
+              <FirstLines
+                label={t('peopleImport.skippedRows')}
+                lines={state.plan.skipped.map((skip) =>
+                  t('peopleImport.skipped', { problem: skip.message }),
                 )}
-              </Box>
+              />
             )}
           </Stack>
         )}
