@@ -1,5 +1,5 @@
 import { Box, Button, Card, Heading, SimpleGrid, Table } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isIsoDate, localToday } from '../../../shared/dates.ts'
 import { useLender, useMutations } from '../../data/hooks.ts'
@@ -63,29 +63,17 @@ export function TrashScreen() {
         <Box role="group" aria-label={t('deletedPeople')}>
           <WindowStack items={archivedPeople} rowKey={byId} estimatePx={CARD_PX}>
             {(person) => (
-              <Card.Root size="sm" role="article" aria-label={person.name}>
-                <Card.Header>
-                  <Card.Title>{person.name}</Card.Title>
-                </Card.Header>
-                <Card.Body>
-                  <SimpleGrid columns={2} gap="2" fontSize="sm">
-                    <Figure label={t('phone')}>{person.phone || '—'}</Figure>
-                    <Figure label={t('loanCount')}>{archivedLoanCount.get(person.id) ?? 0}</Figure>
-                    <Figure label={t('deletedOn')}>
-                      <ArchivedDay at={person.archivedAt} />
-                    </Figure>
-                  </SimpleGrid>
-                </Card.Body>
-                <Card.Footer>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => attempt(() => restorePerson(person.id))}
-                  >
-                    {t('restore')}
-                  </Button>
-                </Card.Footer>
-              </Card.Root>
+              <TrashCard
+                label={person.name}
+                title={person.name}
+                onRestore={() => attempt(() => restorePerson(person.id))}
+              >
+                <Figure label={t('phone')}>{person.phone || '—'}</Figure>
+                <Figure label={t('loanCount')}>{archivedLoanCount.get(person.id) ?? 0}</Figure>
+                <Figure label={t('deletedOn')}>
+                  <ArchivedDay at={person.archivedAt} />
+                </Figure>
+              </TrashCard>
             )}
           </WindowStack>
         </Box>
@@ -120,13 +108,7 @@ export function TrashScreen() {
                     <ArchivedDay at={person.archivedAt} />
                   </Table.Cell>
                   <Table.Cell>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => attempt(() => restorePerson(person.id))}
-                    >
-                      {t('restore')}
-                    </Button>
+                    <RestoreButton onClick={() => attempt(() => restorePerson(person.id))} />
                   </Table.Cell>
                 </>
               )}
@@ -143,32 +125,18 @@ export function TrashScreen() {
         <Box role="group" aria-label={t('deletedLoans')}>
           <WindowStack items={archivedLoans} rowKey={byId} estimatePx={CARD_PX}>
             {(loan) => (
-              <Card.Root size="sm" role="article" aria-label={names.get(loan.personId) ?? '—'}>
-                <Card.Header>
-                  <Card.Title>
-                    <LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />
-                  </Card.Title>
-                </Card.Header>
-                <Card.Body>
-                  <SimpleGrid columns={2} gap="2" fontSize="sm">
-                    <Figure label={t('amount')}>
-                      <Money paise={loan.amount} />
-                    </Figure>
-                    <Figure label={t('startDate')}>
-                      <DateText date={loan.startDate} />
-                    </Figure>
-                  </SimpleGrid>
-                </Card.Body>
-                <Card.Footer>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => attempt(() => restoreLoan(loan.id))}
-                  >
-                    {t('restore')}
-                  </Button>
-                </Card.Footer>
-              </Card.Root>
+              <TrashCard
+                label={names.get(loan.personId) ?? '—'}
+                title={<LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />}
+                onRestore={() => attempt(() => restoreLoan(loan.id))}
+              >
+                <Figure label={t('amount')}>
+                  <Money paise={loan.amount} />
+                </Figure>
+                <Figure label={t('startDate')}>
+                  <DateText date={loan.startDate} />
+                </Figure>
+              </TrashCard>
             )}
           </WindowStack>
         </Box>
@@ -203,13 +171,7 @@ export function TrashScreen() {
                     <DateText date={loan.startDate} />
                   </Table.Cell>
                   <Table.Cell>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => attempt(() => restoreLoan(loan.id))}
-                    >
-                      {t('restore')}
-                    </Button>
+                    <RestoreButton onClick={() => attempt(() => restoreLoan(loan.id))} />
                   </Table.Cell>
                 </>
               )}
@@ -218,6 +180,44 @@ export function TrashScreen() {
         </Table.ScrollArea>
       )}
     </Page>
+  )
+}
+
+/** A deleted entry on a phone: its name, its figures two by two, and Restore. */
+function TrashCard({
+  label,
+  title,
+  onRestore,
+  children,
+}: {
+  label: string
+  title: ReactNode
+  onRestore: () => void
+  children: ReactNode
+}) {
+  return (
+    <Card.Root size="sm" role="article" aria-label={label}>
+      <Card.Header>
+        <Card.Title>{title}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid columns={2} gap="2" fontSize="sm">
+          {children}
+        </SimpleGrid>
+      </Card.Body>
+      <Card.Footer>
+        <RestoreButton onClick={onRestore} />
+      </Card.Footer>
+    </Card.Root>
+  )
+}
+
+function RestoreButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('trash')
+  return (
+    <Button size="sm" variant="outline" onClick={onClick}>
+      {t('restore')}
+    </Button>
   )
 }
 
