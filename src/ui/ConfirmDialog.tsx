@@ -1,5 +1,61 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+
+/**
+ * The frame of a question that needs an answer before anything changes: an alert dialog with a
+ * title, what it asks (`children`), and two buttons. Closing it (Escape, the backdrop) is the
+ * cancel answer.
+ */
+export function QuestionDialog({
+  open = true,
+  title,
+  children,
+  cancelLabel,
+  confirmLabel,
+  confirmPalette,
+  onCancel,
+  onConfirm,
+}: {
+  open?: boolean
+  title: string
+  children: ReactNode
+  cancelLabel: string
+  confirmLabel: string
+  confirmPalette: 'red' | 'blue' | 'teal'
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel()
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel}>
+                {cancelLabel}
+              </Button>
+              <Button colorPalette={confirmPalette} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
 
 /**
  * A yes/no question before a delete. The confirm button says "Delete" (common:delete) unless
@@ -23,34 +79,16 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation('ui')
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <QuestionDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel()
-      }}
+      title={t('confirm.title')}
+      cancelLabel={cancelLabel ?? t('common:cancel')}
+      confirmLabel={confirmLabel ?? t('common:delete')}
+      confirmPalette="red"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('confirm.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{question}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {cancelLabel ?? t('common:cancel')}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm}>
-                {confirmLabel ?? t('common:delete')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Description>{question}</Dialog.Description>
+    </QuestionDialog>
   )
 }
