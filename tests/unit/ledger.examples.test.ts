@@ -22,16 +22,7 @@ import {
   type LoanTerms,
   type PaymentFact,
 } from '../../shared/ledger/engine.ts'
-
-/** '10,197.26' → 1019726 paise, read as text so the expected values carry no float error. */
-function rs(text: string): number {
-  const [whole = '0', fraction = ''] = text.replace(/,/g, '').split('.')
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-}
-
-function payment(id: string, date: string, rupees: string, extra: Partial<PaymentFact> = {}) {
-  return { id, date, amount: rs(rupees), createdAt: `${date}T10:00:00.000Z`, ...extra }
-}
+import { payment, rs } from './ledgerFacts.ts'
 
 // ₹10,000 at 2 % per month from 2025-01-01 (engine notes, first worked example).
 const monthly: LoanTerms = {

@@ -17,43 +17,9 @@ import {
   settlingAmount,
   validateWaiver,
   type InterestOn,
-  type LedgerLoan,
-  type PaymentFact,
   type WaiverFact,
 } from '../../shared/ledger/engine.ts'
-
-/** '10,197.26' → 1019726 paise, read as text so the expected values carry no float error. */
-function rs(text: string): number {
-  const [whole = '0', fraction = ''] = text.replace(/,/g, '').split('.')
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-}
-
-function payment(id: string, date: string, rupees: string, extra: Partial<PaymentFact> = {}) {
-  return { id, date, amount: rs(rupees), createdAt: `${date}T10:00:00.000Z`, ...extra }
-}
-
-function loan(extra: Partial<LedgerLoan>): LedgerLoan {
-  return {
-    id: 'loan',
-    personId: 'ravi',
-    amount: rs('10,000'),
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: '2025-01-01',
-    dueDate: '2025-12-31',
-    status: 'active',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    payments: [],
-    ...extra,
-  }
-}
-
-/** The engine notes' first example: ₹10,000 at 2 % a month from 2025-01-01, ₹100, then ₹5,000. */
-const notesExample = (interestOn?: InterestOn) =>
-  loan({
-    ...(interestOn !== undefined && { interestOn }),
-    payments: [payment('p1', '2025-01-31', '100'), payment('p2', '2025-03-02', '5,000')],
-  })
+import { loan, notesExample, payment, rs } from './ledgerFacts.ts'
 
 describe('₹10,000 at 2 % a month from 2025-01-01; ₹100 on 2025-01-31, ₹5,000 on 2025-03-02', () => {
   test('old rule (unpaid interest earns interest): the old balances, the truthful split', () => {

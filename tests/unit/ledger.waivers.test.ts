@@ -11,12 +11,7 @@ import {
   type PaymentFact,
   type WaiverFact,
 } from '../../shared/ledger/engine.ts'
-
-/** '10,197.26' → 1019726 paise, read as text so the expected values carry no float error. */
-function rs(text: string): number {
-  const [whole = '0', fraction = ''] = text.replace(/,/g, '').split('.')
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-}
+import { rs } from './ledgerFacts.ts'
 
 function payment(id: string, date: string, rupees: string): PaymentFact {
   return { id, date, amount: rs(rupees), createdAt: `${date}T10:00:00.000Z` }
