@@ -263,8 +263,7 @@ describe('sign-up of an email that has an account', () => {
     expect(answers[0]!.status).toBe(401)
   })
 
-  it('takes as long as a failed sign-in (median of 9)', async () => {
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+  it('takes as long as a failed sign-in (fastest of 9 each)', async () => {
     const timed = async (route: string, body: unknown) => {
       const start = performance.now()
       const response = await post(route, body)
@@ -284,12 +283,14 @@ describe('sign-up of an email that has an account', () => {
       times.signInWrong.push(await timed('sign-in/email', wrong))
       times.signInNobody.push(await timed('sign-in/email', { ...wrong, email: newEmail() }))
     }
-    const medians = Object.fromEntries(
-      Object.entries(times).map(([name, values]) => [name, Math.round(median(values))]),
+    // The fastest of each is what the work itself costs: a busy machine only ever adds to a
+    // time (a median moved 211 -> 363 ms between kinds on a loaded run, and by kind, not cost).
+    const fastest = Object.fromEntries(
+      Object.entries(times).map(([name, values]) => [name, Math.round(Math.min(...values))]),
     )
-    process.stderr.write(`median ms: ${JSON.stringify(medians)}\n`)
-    const values = Object.values(medians)
-    // All three hash one password (scrypt): within 40 % of each other on a busy machine.
+    process.stderr.write(`fastest ms: ${JSON.stringify(fastest)}\n`)
+    const values = Object.values(fastest)
+    // All three hash one password (scrypt): an answer that skipped it would take a fraction.
     expect(Math.max(...values) / Math.min(...values)).toBeLessThan(1.4)
   })
 })
