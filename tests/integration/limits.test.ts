@@ -445,9 +445,10 @@ describe('one account’s sockets', () => {
     )
     expect.soft(openNow).toBe(32)
     expect.soft(codes.get(CloseCode.accountBusy)).toBe(3968)
-    // With every socket accepted the server grew 64–73 MiB per 2,000 and kept it. Refused ones
-    // leave garbage the collector takes back in its own time: +4.6 to +39.8 MiB seen here.
-    expect.soft(rss[4]! - rss[2]!).toBeLessThan(48 * MiB)
+    // The cap is what the counts above prove. Memory is printed, not asserted: with every socket
+    // accepted the server grew 64–73 MiB per 2,000 and kept it, but the garbage refused sockets
+    // leave until the collector runs measured +4.6 to +49.9 MiB per 2,000 on clean runs, too
+    // close to tell apart by RSS without control of the server's collector.
 
     // A device of the account at its cap is told to wait, not to give up: once sockets free up,
     // it connects by itself.
