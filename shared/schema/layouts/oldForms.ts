@@ -15,6 +15,7 @@
 import type * as Y from 'yjs'
 import { isIsoDate } from '../../dates.ts'
 import type { Actor } from '../../ledger/types.ts'
+import { mapRoot, type Root } from '../collection.ts'
 import {
   DEFAULT_DEPOSIT_DESCRIPTION,
   isPaise,
@@ -24,16 +25,17 @@ import {
 } from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
-/**
- * The root collections only older forms live in, and what each is: an app of an older layout may
- * still write them, so the server takes updates to them (see `LENDER_ROOTS`).
- */
-export const OLDER_ROOTS: readonly (readonly [string, 'map' | 'array'])[] = [['payments', 'map']]
-
 /** `payments` (layout 1): paymentId → plain immutable payment object. Read, never written. */
-export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('payments')
-}
+export const OLDER_PAYMENTS = mapRoot('payments')
+
+/**
+ * The root collections only older forms live in: an app of an older layout may still write them,
+ * so the server takes updates to them (see `roots.ts`).
+ */
+export const OLDER_ROOTS: readonly Root<Y.Map<unknown>>[] = [OLDER_PAYMENTS]
+
+/** The `payments` map of a doc. */
+export const paymentsMap = OLDER_PAYMENTS.of
 
 /**
  * Where payments in an older form live, for a reader that follows the doc's changes (the
