@@ -6,8 +6,8 @@
  *
  * - Layout 1's payments: each a plain object in the root map `payments`, keyed by payment id
  *   (today a deposit is one record of a deposit log, see `depositLog.ts`). Read with the logs' by
- *   `readPayments` and the projection; a payment in both (a migration made on two devices at
- *   once) counts once.
+ *   `readPayments` and by the book's reader (`lenderReads.ts`, through `roots.ts`); a payment in
+ *   both (a migration made on two devices at once) counts once.
  * - Actors written out as `{ account, device }` (layouts 1 to 3) where today a person's or a
  *   loan's `createdBy`/`updatedBy` holds a key of `actors` (see `actors.ts`), and where a record
  *   of the `deposits` log named who recorded it (`by`), which today the log it is in says.
@@ -38,8 +38,8 @@ export const OLDER_ROOTS: readonly Root<Y.Map<unknown>>[] = [OLDER_PAYMENTS]
 export const paymentsMap = OLDER_PAYMENTS.of
 
 /**
- * Where payments in an older form live, for a reader that follows the doc's changes (the
- * projection): a map whose changed keys are the ids of the payments to read again.
+ * Where payments in an older form live, for code that handles every record of the book (the
+ * book import clears them), keyed by payment id.
  */
 export function olderPayments(doc: Y.Doc): Y.Map<unknown> {
   return paymentsMap(doc)
@@ -59,15 +59,6 @@ export function readOlderPayments(
     if (payment) into.set(id, payment)
     else skipped?.push({ kind: 'payment', id, reason: 'malformed' })
   }
-}
-
-/**
- * The payment the doc holds in an older form under `id`: undefined when it holds none, null when
- * what it holds could not be read (`readOlderPayments` skips it as malformed).
- */
-export function olderPayment(doc: Y.Doc, id: string): Payment | null | undefined {
-  const entry = paymentsMap(doc).get(id)
-  return entry === undefined ? undefined : readPayment(id, entry)
 }
 
 // Payments never change, so each stored object is checked once; later reads reuse the result.
