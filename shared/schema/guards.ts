@@ -174,3 +174,52 @@ export function actorToStore(by: unknown): Actor | undefined {
   }
   return actor
 }
+
+/**
+ * A reader of immutable records (a waiver, a void, a payment of layout 1) from `check`, which
+ * checks a stored object under its id (null: malformed). Records never change, so each stored
+ * object is checked once and later reads give back the same result, the very same object: a
+ * snapshot keeps its identity, and a big book is checked once, not on every read.
+ */
+export function checkedOnce<T extends { readonly id: string }>(
+  check: (id: string, entry: Record<string, unknown>) => T | null,
+): (id: string, entry: unknown) => T | null {
+  const checked = new WeakMap<object, T | null>()
+  return (id, entry) => {
+    if (typeof entry !== 'object' || entry === null) return null
+    const cached = checked.get(entry)
+    if (cached === null) return null
+    if (cached !== undefined && cached.id === id) return cached
+    const read = check(id, entry as Record<string, unknown>)
+    checked.set(entry, read)
+    return read
+  }
+}
+
+/** The fields every fact on a loan holds: a waiver, a payment of layout 1. */
+export interface LoanFactFields {
+  loanId: string
+  date: IsoDate
+  amount: Paise
+  createdAt: string
+}
+
+/**
+ * Whether `entry`, stored under `id`, holds what every fact on a loan holds as the writers write
+ * it: an id, its loan's id, a calendar date of the years 0001–9999, an amount the app accepts and
+ * a timestamp.
+ */
+export function isLoanFact(
+  id: string,
+  entry: Record<string, unknown>,
+): entry is Record<string, unknown> & LoanFactFields {
+  const { loanId, date, amount, createdAt } = entry
+  return (
+    id !== '' &&
+    typeof loanId === 'string' &&
+    loanId !== '' &&
+    isIsoDate(date) &&
+    isPaise(amount) &&
+    isTimestamp(createdAt)
+  )
+}

@@ -4,7 +4,6 @@
  * engine, which never lets it forgive more than was due.
  */
 import type * as Y from 'yjs'
-import { isIsoDate } from '../dates.ts'
 import { entryMap, loansMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -12,47 +11,29 @@ import {
   assertIsoDate,
   assertPaise,
   assertTimestamp,
+  checkedOnce,
   cleanOptionalText,
-  isPaise,
-  isTimestamp,
+  isLoanFact,
   newId,
   readActor,
 } from './guards.ts'
 import type { CreateOptions, Waiver, WaiverInput } from './types.ts'
 
-// Waivers never change, so each stored object is checked once; later reads reuse the result.
-const checked = new WeakMap<object, Waiver | null>()
-
 /** The waiver stored under `id`, without any void; null when the entry is malformed. */
-export function readWaiver(id: string, entry: unknown): Waiver | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const { loanId, date, amount, note, createdAt, createdBy } = entry as Record<string, unknown>
-  let waiver: Waiver | null = null
-  if (
-    id !== '' &&
-    typeof loanId === 'string' &&
-    loanId !== '' &&
-    isIsoDate(date) &&
-    isPaise(amount) &&
-    isTimestamp(createdAt)
-  ) {
-    const by = readActor(createdBy)
-    waiver = {
-      id,
-      loanId,
-      date,
-      amount,
-      ...(typeof note === 'string' && { note }),
-      createdAt,
-      ...(by && { createdBy: by }),
-    }
+export const readWaiver = checkedOnce((id, entry): Waiver | null => {
+  if (!isLoanFact(id, entry)) return null
+  const { loanId, date, amount, note, createdAt, createdBy } = entry
+  const by = readActor(createdBy)
+  return {
+    id,
+    loanId,
+    date,
+    amount,
+    ...(typeof note === 'string' && { note }),
+    createdAt,
+    ...(by && { createdBy: by }),
   }
-  checked.set(entry, waiver)
-  return waiver
-}
+})
 
 /**
  * Records a waiver on a loan that exists and is not archived; otherwise writes nothing and says

@@ -13,13 +13,12 @@
  *   of the `deposits` log named who recorded it (`by`), which today the log it is in says.
  */
 import type * as Y from 'yjs'
-import { isIsoDate } from '../../dates.ts'
 import type { Actor } from '../../ledger/types.ts'
 import { mapRoot, type Root } from '../collection.ts'
 import {
   DEFAULT_DEPOSIT_DESCRIPTION,
-  isPaise,
-  isTimestamp,
+  checkedOnce,
+  isLoanFact,
   readActor,
   sharedActor,
 } from '../guards.ts'
@@ -61,34 +60,13 @@ export function readOlderPayments(
   }
 }
 
-// Payments never change, so each stored object is checked once; later reads reuse the result.
-const checked = new WeakMap<object, Payment | null>()
-
 /** A layout-1 payment stored under `id` in the `payments` map, or null when it is malformed. */
-export function readPayment(id: string, entry: unknown): Payment | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const payment = checkPayment(id, entry as Record<string, unknown>)
-  checked.set(entry, payment)
-  return payment
-}
+export const readPayment = checkedOnce(checkPayment)
 
 function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
+  if (!isLoanFact(id, entry)) return null
   const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
-  if (
-    id === '' ||
-    typeof loanId !== 'string' ||
-    loanId === '' ||
-    typeof depositId !== 'string' ||
-    depositId === '' ||
-    !isIsoDate(date) ||
-    !isPaise(amount) ||
-    !isTimestamp(createdAt)
-  ) {
-    return null
-  }
+  if (typeof depositId !== 'string' || depositId === '') return null
   const by = readActor(createdBy)
   return {
     id,
