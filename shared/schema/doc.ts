@@ -6,8 +6,6 @@
  * over the network may hold anything, so readers check every entry before trusting it.
  */
 import * as Y from 'yjs'
-import type { Actor } from '../ledger/types.ts'
-import { storedActor } from './actors.ts'
 import { arrayRoot, mapRoot } from './collection.ts'
 
 /** `meta`: `schemaVersion`, the doc's layout (see `layouts/index.ts`). */
@@ -66,13 +64,4 @@ export function setIfChanged(entry: Y.Map<unknown>, key: string, value: unknown)
   if (entry.get(key) === value) return false
   entry.set(key, value)
   return true
-}
-
-/**
- * Marks an entry changed at `now` by `by`; with no `by` the previous `updatedBy` is removed, so
- * the history never names someone for a change they did not make.
- */
-export function touch(entry: Y.Map<unknown>, now: string, by: Actor | undefined): void {
-  entry.set('updatedAt', now)
-  setIfChanged(entry, 'updatedBy', storedActor(entry, by))
 }
