@@ -133,6 +133,7 @@ export {
   depositMessages,
   validateDeposit,
   type Allocation,
+  type DepositContext,
   type DepositInput,
   type DepositReason,
-} from './deposit.ts'
+} from '../deposit/input.ts'

@@ -20,7 +20,7 @@ import {
   newId,
   readActor,
 } from './guards.ts'
-import { readPayments } from './payment.ts'
+import { readPayments } from '../deposit/log.ts'
 import type { CreateOptions, MutationOptions, SkippedEntry } from './types.ts'
 import { readWaiver } from './waiver.ts'
 

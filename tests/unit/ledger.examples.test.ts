@@ -17,6 +17,7 @@ import {
   validateDeposit,
   validateStatus,
   withDashboardRow,
+  type DepositContext,
   type DepositInput,
   type LedgerLoan,
   type LoanTerms,
@@ -496,7 +497,7 @@ describe('deposit page', () => {
     expect(autoAllocate(0, loans)).toEqual([])
   })
 
-  const valid: DepositInput = {
+  const valid: DepositInput & DepositContext = {
     amount: 6000,
     date: '2025-04-01',
     today: '2025-04-01',

@@ -1,8 +1,10 @@
 /**
- * The deposit page's rules: validation in the spec's order, and auto-allocate (rules 10 and 11).
+ * A deposit as the lender gives it, and the deposit page's rules for it: validation in the spec's
+ * order, and auto-allocate (engine notes, rules 10 and 11). The same `DepositInput` goes from the
+ * form to `validateDeposit` and, its allocations checked, to `recordDeposit` (`writer.ts`).
  */
 import { isIsoDate } from '../dates.ts'
-import type { IsoDate, Paise } from './types.ts'
+import type { IsoDate, Paise } from '../ledger/types.ts'
 
 /** Why a deposit was refused, in the order they are checked. */
 export type DepositReason =
@@ -36,12 +38,25 @@ export interface Allocation {
   amount: Paise
 }
 
-/** What the deposit form holds when the lender presses Record. */
+/**
+ * A deposit as the lender gives it: the cash, its day, a note and its split over the person's
+ * loans. The form checks all of it (`validateDeposit`); the writer records the allocations and
+ * does not read `amount` (what it records is their sum, which the check made equal to it).
+ */
 export interface DepositInput {
-  amount: Paise | null
+  /** The cash typed, in paise; null when the field holds no amount. */
+  amount?: Paise | null
+  /** The day of the deposit; '' while none is chosen. */
   date: IsoDate | ''
-  today: IsoDate
+  /** The lender's words; without them the payments read `DEFAULT_DEPOSIT_DESCRIPTION`. */
+  description?: string
+  /** One share per loan; a share of 0 is no payment. */
   allocations: readonly Allocation[]
+}
+
+/** What `validateDeposit` checks a deposit against: the day it is, and the person's loans. */
+export interface DepositContext {
+  today: IsoDate
   loans: readonly { id: string; startDate: IsoDate }[]
 }
 
@@ -57,10 +72,10 @@ export interface DepositInput {
  * more than the loan owes.
  */
 export function validateDeposit(
-  input: DepositInput,
+  input: DepositInput & DepositContext,
 ): { ok: true; allocations: Allocation[] } | { ok: false; reason: DepositReason } {
   const { amount, date, today } = input
-  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) {
+  if (amount == null || !Number.isSafeInteger(amount) || amount <= 0) {
     return { ok: false, reason: 'invalidAmount' }
   }
   if (!isIsoDate(date)) return { ok: false, reason: 'missingDate' }
