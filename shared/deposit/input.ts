@@ -5,32 +5,7 @@
  */
 import { isIsoDate } from '../dates.ts'
 import type { IsoDate, Paise } from '../ledger/types.ts'
-
-/** Why a deposit was refused, in the order they are checked. */
-export type DepositReason =
-  | 'invalidAmount'
-  | 'missingDate'
-  | 'futureDate'
-  | 'overAllocated'
-  | 'noAllocation'
-  | 'unallocated'
-  | 'beforeLoanStart'
-  | 'loanNotFound'
-
-/**
- * The spec's exact text for each `DepositReason`; `unallocated` (issue 27, rule 11) is ours, in the
- * same words as `overAllocated`.
- */
-export const depositMessages: Record<DepositReason, string> = {
-  invalidAmount: 'Please enter a valid deposit amount',
-  missingDate: 'Please select a deposit date',
-  futureDate: 'Deposit date cannot be in the future',
-  overAllocated: 'Total allocated amount cannot exceed deposit amount',
-  noAllocation: 'Please allocate the deposit amount to at least one loan',
-  unallocated: 'Total allocated amount cannot be less than deposit amount',
-  beforeLoanStart: "Deposit date cannot be before the loan's start date",
-  loanNotFound: 'Loan not found',
-}
+import type { DepositReason } from '../reasons.ts'
 
 /** One loan's share of a deposit. */
 export interface Allocation {

@@ -15,12 +15,10 @@ import {
   newId,
 } from '../schema/guards.ts'
 import type { MutationOptions } from '../schema/types.ts'
+import type { DepositFailure } from '../reasons.ts'
 import type { DepositInput } from './input.ts'
 import { appendDeposits } from './log.ts'
 import { DEFAULT_DEPOSIT_DESCRIPTION, paymentId, type DepositRecord } from './record.ts'
-
-/** Why a deposit was refused; nothing was written. */
-export type DepositFailure = 'loanNotFound' | 'invalidAllocation'
 
 /** The outcome of `recordDeposit`. */
 export type DepositResult =
@@ -34,9 +32,10 @@ export type DepositOptions = MutationOptions & {
 
 /**
  * Records a deposit: one payment per non-zero allocation, written as one record of the deposit
- * log, or nothing at all. Every loan must exist and not be archived, and every amount must be a
- * safe integer of paise ≥ 0 with at least one above zero; all of it is checked before the first
- * write. A bad date or timestamp is a programmer error and throws.
+ * log, or nothing at all. Every loan must exist and not be archived (else `loanNotFound`), every
+ * amount must be a whole number of paise the app takes or 0 (else `invalidAllocation`), and one
+ * at least above zero (else `noAllocation`, as the form says it); all of it is checked before the
+ * first write. A bad date or timestamp is a programmer error and throws.
  *
  * Ids: a fresh deposit id, and payment ids derived from it (`paymentId`). An import passes the
  * ids it exported; it writes into an empty book, and the export's ids were checked unique.
@@ -85,7 +84,7 @@ function prepareDeposit(
   const description =
     cleanOptionalText(deposit.description, 'description') ?? DEFAULT_DEPOSIT_DESCRIPTION
   const allocations = deposit.allocations.filter((allocation) => allocation.amount !== 0)
-  if (allocations.length === 0) return { ok: false, reason: 'invalidAllocation' }
+  if (allocations.length === 0) return { ok: false, reason: 'noAllocation' }
   for (const { loanId, amount } of allocations) {
     if (!isPaise(amount)) return { ok: false, reason: 'invalidAllocation' }
     const loan = typeof loanId === 'string' ? entryMap(loansMap(doc), loanId) : null

@@ -21,6 +21,7 @@ import {
   readActor,
 } from './guards.ts'
 import { readPayments } from '../deposit/log.ts'
+import type { UndoAllFailure, UndoFailure, VoidFailure } from '../reasons.ts'
 import type { CreateOptions, MutationOptions, SkippedEntry } from './types.ts'
 import { readWaiver } from './waiver.ts'
 
@@ -39,15 +40,13 @@ export interface StoredVoid {
 }
 
 /** The outcome of `voidDeposit` and `voidWaiver`; on failure nothing was written. */
-export type VoidResult =
-  | { ok: true; voidId: string }
-  | { ok: false; reason: 'notFound' | 'alreadyVoided' | 'reasonRequired' }
+export type VoidResult = { ok: true; voidId: string } | { ok: false; reason: VoidFailure }
 
 /** The outcome of `undoVoid`; on failure nothing was written. */
-export type UndoResult = { ok: true } | { ok: false; reason: 'notFound' | 'alreadyUndone' }
+export type UndoResult = { ok: true } | { ok: false; reason: UndoFailure }
 
 /** The outcome of `undoVoidsOf`; on failure nothing was written. */
-export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: 'notVoided' }
+export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: UndoAllFailure }
 
 const checked = new WeakMap<object, StoredVoid | null>()
 

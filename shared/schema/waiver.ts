@@ -19,6 +19,7 @@ import {
   readActor,
 } from './guards.ts'
 import type { CreateOptions, Waiver, WaiverInput } from './types.ts'
+import type { WaiverFailure } from '../reasons.ts'
 
 // Waivers never change, so each stored object is checked once; later reads reuse the result.
 const checked = new WeakMap<object, Waiver | null>()
@@ -64,7 +65,7 @@ export function recordWaiver(
   doc: Y.Doc,
   input: WaiverInput,
   opts: CreateOptions,
-): { ok: true; waiverId: string } | { ok: false; reason: 'loanNotFound' } {
+): { ok: true; waiverId: string } | { ok: false; reason: WaiverFailure } {
   assertTimestamp(opts.now)
   assertIsoDate(input.date, 'date')
   assertPaise(input.amount, 'amount')

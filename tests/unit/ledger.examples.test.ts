@@ -4,7 +4,6 @@ import {
   balanceDue,
   createFiguresCache,
   dashboardRow,
-  depositMessages,
   displayStatus,
   isOutstanding,
   loanAsOf,
@@ -19,11 +18,16 @@ import {
   withDashboardRow,
   type DepositContext,
   type DepositInput,
+  type DepositReason,
   type LedgerLoan,
   type LoanTerms,
   type PaymentFact,
 } from '../../shared/ledger/engine.ts'
+import depositEn from '../../src/i18n/locales/en/deposit.json' with { type: 'json' }
 import { payment, rs } from './ledgerFacts.ts'
+
+/** The words the deposit page shows for each refusal (the English catalogue). */
+const depositMessages: Record<DepositReason, string> = depositEn.errors
 
 // ₹10,000 at 2 % per month from 2025-01-01 (engine notes, first worked example).
 const monthly: LoanTerms = {

@@ -372,7 +372,7 @@ describe('recordDeposit', () => {
     }
     expect(attempt([{ loanId: 'l1', amount: 0 }])).toEqual({
       ok: false,
-      reason: 'invalidAllocation',
+      reason: 'noAllocation',
     })
     expect(Y.encodeStateVector(doc)).toEqual(before)
     expect(readLender(doc).payments).toEqual([])
