@@ -37,16 +37,20 @@ export function depositOf(payments: readonly Payment[]): DepositRecord {
   }
 }
 
+const PAYMENT_FIELDS = [
+  'id',
+  'loanId',
+  'depositId',
+  'date',
+  'amount',
+  'description',
+  'createdAt',
+] as const satisfies readonly (keyof Payment)[]
+
 /** Whether two payments read under one id are the same fact, field for field. */
 export function samePayment(a: Payment, b: Payment): boolean {
   return (
-    a.id === b.id &&
-    a.loanId === b.loanId &&
-    a.depositId === b.depositId &&
-    a.date === b.date &&
-    a.amount === b.amount &&
-    a.description === b.description &&
-    a.createdAt === b.createdAt &&
+    PAYMENT_FIELDS.every((field) => a[field] === b[field]) &&
     a.createdBy?.account === b.createdBy?.account &&
     a.createdBy?.device === b.createdBy?.device
   )

@@ -14,6 +14,7 @@ import { undosMap, voidsMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
+  checkedOnce,
   assertOneOf,
   assertTimestamp,
   isTimestamp,
@@ -48,30 +49,22 @@ export type UndoResult = { ok: true } | { ok: false; reason: UndoFailure }
 /** The outcome of `undoVoidsOf`; on failure nothing was written. */
 export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: UndoAllFailure }
 
-const checked = new WeakMap<object, StoredVoid | null>()
-
 /** The void stored under `id`, or null when the entry is malformed. */
-export function readVoid(id: string, entry: unknown): StoredVoid | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const { kind, targetId, reason, createdAt, createdBy } = entry as Record<string, unknown>
-  let stored: StoredVoid | null = null
+export const readVoid = checkedOnce((id, entry): StoredVoid | null => {
+  const { kind, targetId, reason, createdAt, createdBy } = entry
   if (
-    id !== '' &&
-    (kind === 'deposit' || kind === 'waiver') &&
-    typeof targetId === 'string' &&
-    targetId !== '' &&
-    typeof reason === 'string' &&
-    isTimestamp(createdAt)
+    id === '' ||
+    (kind !== 'deposit' && kind !== 'waiver') ||
+    typeof targetId !== 'string' ||
+    targetId === '' ||
+    typeof reason !== 'string' ||
+    !isTimestamp(createdAt)
   ) {
-    const by = readActor(createdBy)
-    stored = { id, kind, targetId, reason, createdAt, ...(by && { createdBy: by }) }
+    return null
   }
-  checked.set(entry, stored)
-  return stored
-}
+  const by = readActor(createdBy)
+  return { id, kind, targetId, reason, createdAt, ...(by && { createdBy: by }) }
+})
 
 /**
  * The void that shows on each voided deposit and waiver, keyed `deposit:<id>` or `waiver:<id>`:

@@ -16,7 +16,7 @@ import type * as Y from 'yjs'
 import { isIsoDate } from '../../dates.ts'
 import type { Actor } from '../../ledger/types.ts'
 import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../deposit/record.ts'
-import { isPaise, isTimestamp, readActor, sharedActor } from '../guards.ts'
+import { checkedOnce, isPaise, isTimestamp, readActor, sharedActor } from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
 /**
@@ -63,19 +63,8 @@ export function olderPayment(doc: Y.Doc, id: string): Payment | null | undefined
   return entry === undefined ? undefined : readPayment(id, entry)
 }
 
-// Payments never change, so each stored object is checked once; later reads reuse the result.
-const checked = new WeakMap<object, Payment | null>()
-
 /** A layout-1 payment stored under `id` in the `payments` map, or null when it is malformed. */
-export function readPayment(id: string, entry: unknown): Payment | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const payment = checkPayment(id, entry as Record<string, unknown>)
-  checked.set(entry, payment)
-  return payment
-}
+export const readPayment = checkedOnce(checkPayment)
 
 function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
   const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
