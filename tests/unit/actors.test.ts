@@ -63,7 +63,7 @@ describe('actors written once', () => {
     const doc = book()
     const before = Y.encodeStateAsUpdate(doc).byteLength
     for (let i = 1; i <= 100; i++) deposit(doc, i * 100)
-    // As cheap as a deposit that names no one (see depositLog.test.ts), where the actor written
+    // As cheap as a deposit that names no one (see deposits.test.ts), where the actor written
     // out cost 67 bytes more.
     expect((Y.encodeStateAsUpdate(doc).byteLength - before) / 100).toBeLessThan(50)
     expect(depositLog(doc).length).toBe(0)

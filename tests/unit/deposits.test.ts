@@ -1,8 +1,8 @@
 /**
- * The deposit log: a deposit read back is the deposit recorded, whatever its ids and timestamps
- * look like, as text (layout 3) or as an array (layout 2); a malformed record hides nothing else;
- * and a layout-1 or layout-2 book moved to this layout reads exactly as it did, once, even when
- * two devices move it at the same time.
+ * Deposits (shared/deposit/): a deposit read back is the deposit recorded, whatever its ids and
+ * timestamps look like, as text (layout 3) or as an array (layout 2); a malformed record hides
+ * nothing else; and a layout-1 or layout-2 book moved to this layout reads exactly as it did,
+ * once, even when two devices move it at the same time.
  */
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
