@@ -6,11 +6,29 @@ import { isIsoDate } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 import { MAX_PAISE } from '../money.ts'
 
-/** The description a deposit's payments get when the lender gives none (spec §9). */
-export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
-
 /** The transaction origin of a change made on this device. */
 export const LOCAL_ORIGIN = 'local'
+
+/**
+ * A reader of stored objects that never change (layout 1's payments, waivers, voids): `check`
+ * runs once per object, and a later read of the same object under the same id gives back what
+ * it gave, null (malformed) included. A book is read again on every change; its entries are
+ * checked once.
+ */
+export function checkedOnce<T extends { readonly id: string }>(
+  check: (id: string, fields: Record<string, unknown>) => T | null,
+): (id: string, entry: unknown) => T | null {
+  const checked = new WeakMap<object, T | null>()
+  return (id, entry) => {
+    if (typeof entry !== 'object' || entry === null) return null
+    const cached = checked.get(entry)
+    if (cached === null) return null
+    if (cached !== undefined && cached.id === id) return cached
+    const read = check(id, entry as Record<string, unknown>)
+    checked.set(entry, read)
+    return read
+  }
+}
 
 /**
  * True for a whole number of paise the app accepts: `> 0` unless `allowZero`, and at most

@@ -16,9 +16,11 @@ import {
   depositLog,
   logActor,
   logPayments,
+  paymentVersions,
   readDepositLog,
   readRecord,
-} from './depositLog.ts'
+  resolvePayment,
+} from '../deposit/log.ts'
 import {
   loanEditsMap,
   loansMap,
@@ -39,7 +41,6 @@ import {
 import { readStoredLoan, type StoredLoan } from './loan.ts'
 import { readLoanEdits } from './loanEdit.ts'
 import { olderPayment, olderPayments } from './layouts/oldForms.ts'
-import { paymentVersions, resolvePayment } from './payment.ts'
 import { readStoredPerson, type StoredPerson } from './person.ts'
 import { NEW_LOAN_RULE_FIELD, PROFILE_FIELDS, profileMap } from './profile.ts'
 import type {

@@ -14,13 +14,15 @@ import { undosMap, voidsMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
+  checkedOnce,
   assertOneOf,
   assertTimestamp,
   isTimestamp,
   newId,
   readActor,
 } from './guards.ts'
-import { readPayments } from './payment.ts'
+import { readPayments } from '../deposit/log.ts'
+import type { UndoAllFailure, UndoFailure, VoidFailure } from '../reasons.ts'
 import type { CreateOptions, MutationOptions, SkippedEntry } from './types.ts'
 import { readWaiver } from './waiver.ts'
 
@@ -39,40 +41,30 @@ export interface StoredVoid {
 }
 
 /** The outcome of `voidDeposit` and `voidWaiver`; on failure nothing was written. */
-export type VoidResult =
-  | { ok: true; voidId: string }
-  | { ok: false; reason: 'notFound' | 'alreadyVoided' | 'reasonRequired' }
+export type VoidResult = { ok: true; voidId: string } | { ok: false; reason: VoidFailure }
 
 /** The outcome of `undoVoid`; on failure nothing was written. */
-export type UndoResult = { ok: true } | { ok: false; reason: 'notFound' | 'alreadyUndone' }
+export type UndoResult = { ok: true } | { ok: false; reason: UndoFailure }
 
 /** The outcome of `undoVoidsOf`; on failure nothing was written. */
-export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: 'notVoided' }
-
-const checked = new WeakMap<object, StoredVoid | null>()
+export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: UndoAllFailure }
 
 /** The void stored under `id`, or null when the entry is malformed. */
-export function readVoid(id: string, entry: unknown): StoredVoid | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const { kind, targetId, reason, createdAt, createdBy } = entry as Record<string, unknown>
-  let stored: StoredVoid | null = null
+export const readVoid = checkedOnce((id, entry): StoredVoid | null => {
+  const { kind, targetId, reason, createdAt, createdBy } = entry
   if (
-    id !== '' &&
-    (kind === 'deposit' || kind === 'waiver') &&
-    typeof targetId === 'string' &&
-    targetId !== '' &&
-    typeof reason === 'string' &&
-    isTimestamp(createdAt)
+    id === '' ||
+    (kind !== 'deposit' && kind !== 'waiver') ||
+    typeof targetId !== 'string' ||
+    targetId === '' ||
+    typeof reason !== 'string' ||
+    !isTimestamp(createdAt)
   ) {
-    const by = readActor(createdBy)
-    stored = { id, kind, targetId, reason, createdAt, ...(by && { createdBy: by }) }
+    return null
   }
-  checked.set(entry, stored)
-  return stored
-}
+  const by = readActor(createdBy)
+  return { id, kind, targetId, reason, createdAt, ...(by && { createdBy: by }) }
+})
 
 /**
  * The void that shows on each voided deposit and waiver, keyed `deposit:<id>` or `waiver:<id>`:

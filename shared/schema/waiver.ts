@@ -9,6 +9,7 @@ import { entryMap, loansMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
+  checkedOnce,
   assertIsoDate,
   assertPaise,
   assertTimestamp,
@@ -19,18 +20,11 @@ import {
   readActor,
 } from './guards.ts'
 import type { CreateOptions, Waiver, WaiverInput } from './types.ts'
-
-// Waivers never change, so each stored object is checked once; later reads reuse the result.
-const checked = new WeakMap<object, Waiver | null>()
+import type { WaiverFailure } from '../reasons.ts'
 
 /** The waiver stored under `id`, without any void; null when the entry is malformed. */
-export function readWaiver(id: string, entry: unknown): Waiver | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const { loanId, date, amount, note, createdAt, createdBy } = entry as Record<string, unknown>
-  let waiver: Waiver | null = null
+export const readWaiver = checkedOnce((id, entry): Waiver | null => {
+  const { loanId, date, amount, note, createdAt, createdBy } = entry
   if (
     id !== '' &&
     typeof loanId === 'string' &&
@@ -40,7 +34,7 @@ export function readWaiver(id: string, entry: unknown): Waiver | null {
     isTimestamp(createdAt)
   ) {
     const by = readActor(createdBy)
-    waiver = {
+    return {
       id,
       loanId,
       date,
@@ -50,9 +44,8 @@ export function readWaiver(id: string, entry: unknown): Waiver | null {
       ...(by && { createdBy: by }),
     }
   }
-  checked.set(entry, waiver)
-  return waiver
-}
+  return null
+})
 
 /**
  * Records a waiver on a loan that exists and is not archived; otherwise writes nothing and says
@@ -64,7 +57,7 @@ export function recordWaiver(
   doc: Y.Doc,
   input: WaiverInput,
   opts: CreateOptions,
-): { ok: true; waiverId: string } | { ok: false; reason: 'loanNotFound' } {
+): { ok: true; waiverId: string } | { ok: false; reason: WaiverFailure } {
   assertTimestamp(opts.now)
   assertIsoDate(input.date, 'date')
   assertPaise(input.amount, 'amount')

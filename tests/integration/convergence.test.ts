@@ -12,7 +12,7 @@ import { replayLoan } from '../../shared/ledger/engine.ts'
 import { userRoom } from '../../shared/protocol.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import {
   addPerson,
   archivePerson,

@@ -6,12 +6,16 @@ import {
   replayLoan,
   summarizePerson,
   validateWaiver,
-  waiverMessages,
   type LedgerLoan,
   type PaymentFact,
   type WaiverFact,
+  type WaiverReason,
 } from '../../shared/ledger/engine.ts'
+import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
 import { rs } from './ledgerFacts.ts'
+
+/** The words the Settle for less dialog shows for each refusal (the English catalogue). */
+const waiverMessages: Record<WaiverReason, string> = loansEn.waiver.errors
 
 function payment(id: string, date: string, rupees: string): PaymentFact {
   return { id, date, amount: rs(rupees), createdAt: `${date}T10:00:00.000Z` }

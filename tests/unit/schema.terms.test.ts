@@ -12,7 +12,7 @@ import { loanEditsMap, loansMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { readLoanEdits, undoLoanEdit } from '../../shared/schema/loanEdit.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import {
   profileMap,

@@ -7,7 +7,7 @@ import { paymentsMap } from '../../shared/schema/layouts/oldForms.ts'
 import { SCHEMA_VERSION, isNewerLayout } from '../../shared/schema/layouts/index.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import {
   addPerson,
   archivePerson,
@@ -372,7 +372,7 @@ describe('recordDeposit', () => {
     }
     expect(attempt([{ loanId: 'l1', amount: 0 }])).toEqual({
       ok: false,
-      reason: 'invalidAllocation',
+      reason: 'noAllocation',
     })
     expect(Y.encodeStateVector(doc)).toEqual(before)
     expect(readLender(doc).payments).toEqual([])

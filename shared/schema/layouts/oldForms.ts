@@ -5,7 +5,7 @@
  * next migrated, and until then the readers take them through the doors below, never by name.
  *
  * - Layout 1's payments: each a plain object in the root map `payments`, keyed by payment id
- *   (today a deposit is one record of a deposit log, see `depositLog.ts`). Read with the logs' by
+ *   (today a deposit is one record of a deposit log, see `deposit/log.ts`). Read with the logs' by
  *   `readPayments` and the projection; a payment in both (a migration made on two devices at
  *   once) counts once.
  * - Actors written out as `{ account, device }` (layouts 1 to 3) where today a person's or a
@@ -15,13 +15,8 @@
 import type * as Y from 'yjs'
 import { isIsoDate } from '../../dates.ts'
 import type { Actor } from '../../ledger/types.ts'
-import {
-  DEFAULT_DEPOSIT_DESCRIPTION,
-  isPaise,
-  isTimestamp,
-  readActor,
-  sharedActor,
-} from '../guards.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../deposit/record.ts'
+import { checkedOnce, isPaise, isTimestamp, readActor, sharedActor } from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
 /**
@@ -68,19 +63,8 @@ export function olderPayment(doc: Y.Doc, id: string): Payment | null | undefined
   return entry === undefined ? undefined : readPayment(id, entry)
 }
 
-// Payments never change, so each stored object is checked once; later reads reuse the result.
-const checked = new WeakMap<object, Payment | null>()
-
 /** A layout-1 payment stored under `id` in the `payments` map, or null when it is malformed. */
-export function readPayment(id: string, entry: unknown): Payment | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const cached = checked.get(entry)
-  if (cached === null) return null
-  if (cached !== undefined && cached.id === id) return cached
-  const payment = checkPayment(id, entry as Record<string, unknown>)
-  checked.set(entry, payment)
-  return payment
-}
+export const readPayment = checkedOnce(checkPayment)
 
 function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
   const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
