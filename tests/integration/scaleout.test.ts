@@ -145,7 +145,41 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     await new Promise((resolve) => setTimeout(resolve, 300))
     listener.disconnect()
     expect(await storedSeq(room)).toBe(before + 1)
-    expect(messages).toBe(1)
+    // The update itself as it arrived, then its row's seq once stored; nothing back from two.
+    expect(messages).toBe(2)
+    disconnect(a)
+    disconnect(b)
+  })
+
+  it('delivers an edit to the other process while its row still waits for PostgreSQL', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    // A first row, so that the room has a seq row to hold.
+    a.doc.getMap('people').set('first', 'stored')
+    await waitFor(() => b.doc.getMap('people').has('first') && a.stored() >= 1, 'a stored edit')
+    const acked = a.stored()
+    // Hold the room's seq row: every append to the room waits until this transaction ends.
+    const lock = new pg.Client({ connectionString: schema.url })
+    await lock.connect()
+    try {
+      await lock.query('BEGIN')
+      const held = await lock.query('SELECT seq FROM doc_seqs WHERE room = $1 FOR UPDATE', [room])
+      expect(held.rowCount).toBe(1)
+      a.doc.getMap('people').set('before-commit', 'live')
+      await waitFor(
+        () => b.doc.getMap('people').has('before-commit'),
+        'the edit on the other process while the database is held',
+        2_000,
+      )
+      // Not stored yet, so not acknowledged: "Synced" still means on disk.
+      expect(a.stored()).toBe(acked)
+      await lock.query('COMMIT')
+      await waitFor(() => a.stored() > acked, 'the acknowledgement once stored', 5_000)
+    } finally {
+      await lock.end()
+    }
     disconnect(a)
     disconnect(b)
   })
