@@ -9,26 +9,19 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { hashPassword } from 'better-auth/crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TOO_MANY_ATTEMPTS } from '../../shared/auth.ts'
-import { cleanup, startTestServer, type TestServer } from './harness.ts'
+import { authPost, cookieOf, newAddress, startTestServer } from './harness.ts'
+import type { TestServer } from './harness.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 let server: TestServer
-let addresses = 0
 
 beforeAll(async () => {
   // Behind a proxy: each request may come from an address of its own (X-Forwarded-For).
   server = await startTestServer({ env: { TRUST_PROXY: '1' } })
 })
-afterAll(cleanup)
-
-/** A fresh address in 198.18.0.0/15 (benchmarking space), so per-address limits stay apart. */
-function newAddress(): string {
-  const n = ++addresses
-  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`
-}
 
 /** POSTs to the auth API as a browser on the app's origin, from `from` (an address). */
 function post(
@@ -36,23 +29,7 @@ function post(
   body: unknown,
   { from = newAddress(), cookie }: { from?: string; cookie?: string } = {},
 ): Promise<Response> {
-  return fetch(`${server.url}/api/auth/${route}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: server.url,
-      'x-forwarded-for': from,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  })
-}
-
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ')
+  return authPost(server, route, body, cookie, from)
 }
 
 let emails = 0
@@ -63,7 +40,7 @@ async function newAccount(password = 'a sound passphrase') {
   const email = newEmail()
   const response = await post('sign-up/email', { email, password, name: email })
   expect(response.status, await response.clone().text()).toBe(200)
-  return { email, password, cookies: cookiesOf(response) }
+  return { email, password, cookies: cookieOf(response) }
 }
 
 async function errorCode(response: Response): Promise<string | undefined> {
@@ -158,7 +135,7 @@ describe('failed sign-ins', () => {
     // Signed in before on a phone, which keeps its device cookie.
     const phone = await post('sign-in/email', { email: lender.email, password: lender.password })
     expect(phone.status).toBe(200)
-    const phoneCookies = cookiesOf(phone)
+    const phoneCookies = cookieOf(phone)
     expect(phoneCookies).toMatch(/rin_device_/)
 
     // 10 addresses, 3 guesses each (what each address may try in 10 s), all at once.
@@ -213,7 +190,7 @@ describe('failed sign-ins', () => {
   it('a stolen or copied device cookie of another account buys no budget', async () => {
     const victim = await newAccount()
     const attacker = await newAccount()
-    const attackerDevice = cookiesOf(
+    const attackerDevice = cookieOf(
       await post('sign-in/email', { email: attacker.email, password: attacker.password }),
     )
     const statuses: number[] = []
@@ -235,7 +212,7 @@ describe('sign-up of an email that has an account', () => {
     const right = await post('sign-up/email', { ...lender, name: 'again' })
     expect(right.status).toBe(200)
     const session = await fetch(`${server.url}/api/auth/get-session`, {
-      headers: { cookie: cookiesOf(right) },
+      headers: { cookie: cookieOf(right) },
     })
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe(lender.email)
 
