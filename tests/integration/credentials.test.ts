@@ -5,16 +5,13 @@
  * they come from, without locking the lender out on a device they have used; and a sign-up that
  * answers a taken email exactly as a sign-in would.
  */
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { hashPassword } from 'better-auth/crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOO_MANY_ATTEMPTS } from '../../shared/auth.ts'
-import { authPost, cookieOf, newAddress, startTestServer } from './harness.ts'
+import { authPost, cookieOf, newAddress, resetPassword, startTestServer } from './harness.ts'
 import type { TestServer } from './harness.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 let server: TestServer
 
@@ -47,24 +44,9 @@ async function errorCode(response: Response): Promise<string | undefined> {
   return ((await response.json()) as { code?: string }).code
 }
 
-/** Runs the operator's reset-password script on this server's data, the password on stdin. */
-function resetPassword(email: string, password: string) {
-  const { BASE_URL: _viteBase, ...inherited } = process.env
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/reset-password.ts', email, '--password-stdin'],
-    {
-      cwd: ROOT,
-      env: { ...inherited, DATA_DIR: server.dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  )
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  child.stdin.end(`${password}\n`)
-  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stderr })),
-  )
+/** Runs the operator's reset-password on this server's data, the password on stdin. */
+function resetTo(email: string, password: string) {
+  return resetPassword({ DATA_DIR: server.dataDir }, [email, '--password-stdin'], `${password}\n`)
 }
 
 describe('a new password', () => {
@@ -104,13 +86,13 @@ describe('a new password', () => {
     expect(`${common.status} ${await errorCode(common)}`).toBe('400 PASSWORD_TOO_COMMON')
     expect((await change('a longer passphrase')).status).toBe(200)
 
-    const tooShort = await resetPassword(lender.email, 'short one')
+    const tooShort = await resetTo(lender.email, 'short one')
     expect(tooShort.code).toBe(1)
     expect(tooShort.stderr).toContain('at least 10 characters')
-    const tooCommon = await resetPassword(lender.email, '1234567890')
+    const tooCommon = await resetTo(lender.email, '1234567890')
     expect(tooCommon.code).toBe(1)
     expect(tooCommon.stderr).toContain('most common')
-    expect((await resetPassword(lender.email, 'an operator chose this')).code).toBe(0)
+    expect((await resetTo(lender.email, 'an operator chose this')).code).toBe(0)
   })
 
   it('is not asked of an account made under the old rule: its 8 characters still sign in', async () => {

@@ -4,8 +4,6 @@
  * one process (SQLite) and on two (PostgreSQL + Redis), where the socket of a session ended on
  * one process must close on the other within a second, not at the next session check.
  */
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CloseCode } from '../../shared/protocol.ts'
 import {
@@ -14,6 +12,7 @@ import {
   cookieOf,
   newAddress,
   openBook,
+  resetPassword,
   signIn,
   signUp,
   startTestServer,
@@ -27,8 +26,6 @@ import {
   testRedisPrefix,
   type TestSchema,
 } from './services.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 interface ListedSession {
   token: string
@@ -92,25 +89,6 @@ async function allClosedWithin(clients: Client[], since: number, ms: number, wha
   )
   for (const client of clients) expect(client.closes[0]!.code).toBe(CloseCode.unauthorized)
   return Math.max(0, Math.round(Math.max(...closedAt.values()) - since))
-}
-
-/** Runs `npm run reset-password -- <args>` against an installation; resolves with its output. */
-function resetPassword(env: Record<string, string>, args: string[], stdin?: string) {
-  const { BASE_URL: _viteBase, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/reset-password.ts', ...args], {
-    cwd: ROOT,
-    env: { ...inherited, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  child.stdin.end(stdin ?? '')
-  return new Promise<{ code: number | null; stdout: string; stderr: string; exitedAt: number }>(
-    (resolve) =>
-      child.once('exit', (code) => resolve({ code, stdout, stderr, exitedAt: performance.now() })),
-  )
 }
 
 describe('devices on one process', () => {

@@ -121,6 +121,29 @@ export async function startTestServer(
   return server
 }
 
+/**
+ * Runs the operator's `npm run reset-password -- <args>` as it ships (the bundled script, with
+ * plain node) against the installation `env` names; resolves with its output and when it exited.
+ */
+export function resetPassword(env: Record<string, string>, args: string[], stdin = '') {
+  const { BASE_URL: _viteBase, ...inherited } = process.env
+  const script = path.join(path.dirname(SERVER_BUNDLE), 'reset-password.js')
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stdin.end(stdin)
+  return new Promise<{ code: number | null; stdout: string; stderr: string; exitedAt: number }>(
+    (resolve) =>
+      child.once('exit', (code) => resolve({ code, stdout, stderr, exitedAt: performance.now() })),
+  )
+}
+
 /** A signed-in lender. */
 export interface Lender {
   email: string
