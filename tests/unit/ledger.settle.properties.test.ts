@@ -17,7 +17,6 @@ import {
   type LedgerLoan,
   type LoanLedger,
   type PaymentFact,
-  type WaiverFact,
 } from '../../shared/ledger/engine.ts'
 import { MAX_PAISE } from '../../shared/money.ts'
 import { MAX_RATE } from '../../shared/schema/guards.ts'
@@ -25,7 +24,7 @@ import { loanAsOf as legacyAsOf } from './legacy/asOf.ts'
 import { loanFigures as legacyFigures } from './legacy/figures.ts'
 import { replayLoan as legacyReplay } from './legacy/replay.ts'
 import { summarizePerson as legacySummary } from './legacy/summary.ts'
-import { createdAt, dueWith, loanTerms, orderFree, payFullExact, voidInfo } from './ledgerArbs.ts'
+import { createdAt, dueWith, factsArb, loanTerms, orderFree, payFullExact } from './ledgerArbs.ts'
 
 /** A loan on `loanTerms`, active twice as often as defaulted. */
 const loanArb = fc.record({
@@ -33,41 +32,17 @@ const loanArb = fc.record({
   status: fc.constantFrom('active' as const, 'active' as const, 'defaulted' as const),
 })
 
-/** Facts around the loan's life: payments and waivers, some voided, some on one day. */
-function factsArb(loan: { amount: number; startDate: string }, withExtras: boolean) {
-  const fact = fc.record({
-    offset: fc.integer({ min: -10, max: 1200 }),
-    amount: fc.integer({ min: 1, max: Math.ceil(loan.amount * 0.7) }),
-    createdAt,
-    voided: withExtras ? fc.boolean() : fc.constant(false),
-  })
-  return fc.record({
-    payments: fc.array(fact, { maxLength: 6 }).map((raw) =>
-      raw.map((p, i): PaymentFact => ({
-        id: `p${i}`,
-        date: addDays(loan.startDate, p.offset),
-        amount: p.amount,
-        createdAt: p.createdAt,
-        ...(p.voided && { voided: voidInfo }),
-      })),
-    ),
-    waivers: (withExtras ? fc.array(fact, { maxLength: 3 }) : fc.constant([])).map((raw) =>
-      raw.map((w, i): WaiverFact => ({
-        id: `w${i}`,
-        date: addDays(loan.startDate, Math.max(0, w.offset)),
-        amount: w.amount,
-        createdAt: w.createdAt,
-        ...(w.voided && { voided: voidInfo }),
-      })),
-    ),
-  })
-}
-
 const anyLoan = loanArb.chain((loan) =>
-  factsArb(loan, true).map((facts): LedgerLoan => ({ ...loan, ...facts })),
+  factsArb(loan, { voidEvery: 1, maxWaivers: 3 }).map((facts): LedgerLoan => ({
+    ...loan,
+    ...facts,
+  })),
 )
 const plainLoan = loanArb.chain((loan) =>
-  factsArb(loan, false).map((facts): LedgerLoan => ({ ...loan, payments: facts.payments })),
+  factsArb(loan, { voids: false, maxWaivers: 0 }).map((facts): LedgerLoan => ({
+    ...loan,
+    payments: facts.payments,
+  })),
 )
 /** A loan and a day around its life (before the start too). */
 const loanAndDay = (loans: fc.Arbitrary<LedgerLoan>) =>

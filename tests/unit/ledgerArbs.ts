@@ -58,14 +58,22 @@ const loanArb = fc
     ...(opening !== undefined && { openingInterest: Math.min(opening, loan.amount) }),
   }))
 
-/** Payments and waivers around the loan's life, some voided, some on one day, some before it. */
-function factsArb(loan: { amount: number; startDate: string }) {
+/**
+ * Payments and waivers around the loan's life, some on one day, some before it. With `voids`,
+ * some are voided: every waiver that draws it, and the payments among every `voidEvery`th that
+ * do; up to `maxWaivers` waivers (0: none at all).
+ */
+export function factsArb(
+  loan: { amount: number; startDate: string },
+  { voids = true, voidEvery = 3, maxWaivers = 2 } = {},
+) {
   const fact = fc.record({
     offset: fc.integer({ min: -10, max: 1200 }),
     amount: fc.integer({ min: 1, max: Math.ceil(loan.amount * 0.7) }),
     createdAt,
-    voided: fc.boolean(),
+    voided: voids ? fc.boolean() : fc.constant(false),
   })
+  const waivers = maxWaivers > 0 ? fc.array(fact, { maxLength: maxWaivers }) : fc.constant([])
   return fc.record({
     payments: fc.array(fact, { maxLength: 6 }).map((raw) =>
       raw.map((p, i): PaymentFact => ({
@@ -73,10 +81,10 @@ function factsArb(loan: { amount: number; startDate: string }) {
         date: addDays(loan.startDate, p.offset),
         amount: p.amount,
         createdAt: p.createdAt,
-        ...(p.voided && i % 3 === 0 && { voided: voidInfo }),
+        ...(p.voided && i % voidEvery === 0 && { voided: voidInfo }),
       })),
     ),
-    waivers: fc.array(fact, { maxLength: 2 }).map((raw) =>
+    waivers: waivers.map((raw) =>
       raw.map((w, i): WaiverFact => ({
         id: `w${i}`,
         date: addDays(loan.startDate, Math.max(0, w.offset)),
