@@ -3,7 +3,10 @@
  * 2025-01-01, due 2025-12-31, lent to the person `p1`; as a lender enters it and as a snapshot
  * shows it.
  */
-import type { Loan, LoanInput } from '../../shared/schema/types.ts'
+import * as Y from 'yjs'
+import { initLenderDoc } from '../../shared/schema/lender.ts'
+import { addPerson } from '../../shared/schema/person.ts'
+import type { Loan, LoanInput, PersonInput } from '../../shared/schema/types.ts'
 
 /** The example as the loan form hands it to `addLoan`; `extra` changes any field. */
 export function exampleLoanInput(extra: Partial<LoanInput> = {}): LoanInput {
@@ -44,4 +47,12 @@ export function goodwillWaiver(extra: Partial<Loan['waivers'][number]> = {}) {
     createdAt: '2025-04-01T10:00:00.000Z',
     ...extra,
   }
+}
+
+/** A new book holding one person, `p1`, of the city `c1`, added at `now`. */
+export function bookWithPerson(person: Pick<PersonInput, 'name' | 'gender'>, now: string): Y.Doc {
+  const doc = new Y.Doc()
+  initLenderDoc(doc)
+  addPerson(doc, { ...person, cityId: 'c1', balance: 0 }, { now, id: 'p1' })
+  return doc
 }

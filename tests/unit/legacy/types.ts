@@ -9,18 +9,6 @@
 // The facts the old engine reads, and its words for dates, money and statuses, have kept their
 // shapes word for word since: they are the engine's own declarations (types only, so the old
 // engine's code and its comparison with the engine are exactly as they were).
-import type {
-  Actor,
-  InterestType,
-  IsoDate,
-  Paise,
-  PaymentFact,
-  Reckoning,
-  StoredStatus,
-  VoidInfo,
-  WaiverFact,
-} from '../../../shared/ledger/types.ts'
-
 export type {
   Actor,
   InterestType,
@@ -31,7 +19,15 @@ export type {
   StoredStatus,
   VoidInfo,
   WaiverFact,
-}
+} from '../../../shared/ledger/types.ts'
+import type {
+  InterestType,
+  IsoDate,
+  Paise,
+  PaymentFact,
+  StoredStatus,
+  WaiverFact,
+} from '../../../shared/ledger/types.ts'
 
 /** The terms of a loan that the interest maths needs. */
 export interface LoanTerms {
