@@ -2,27 +2,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
 import { CloseCode, userRoom } from '../../shared/protocol.ts'
+import { prng } from '../fixtures/book.ts'
 import { disconnect, openBook, signUp, startTestServer, waitFor } from './harness.ts'
 import type { Client, Lender, TestServer } from './harness.ts'
 import { socketUrl, syncFrame } from './raw.ts'
 
 const MAX_BYTES = 128 * 1024
 
-/** A small deterministic PRNG (mulberry32), so a failing frame can be reproduced. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 type Frame = { data: Uint8Array | string }
 
 /** 1,000 frames: noise, wrong types, truncated and bit-flipped real messages, text frames. */
 function hostileFrames(count: number): Frame[] {
-  const next = random(20261121)
+  // A seeded PRNG, so a failing frame can be reproduced.
+  const next = prng(20261121)
   const int = (n: number) => Math.floor(next() * n)
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => int(256))
   const source = new Y.Doc()
