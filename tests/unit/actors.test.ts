@@ -14,6 +14,7 @@ import { addLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson, updatePerson } from '../../shared/schema/person.ts'
 import { writeLayoutThreeBook } from '../fixtures/layoutThree.ts'
+import { exampleLoanInput } from './bookFacts.ts'
 
 const NOW = '2026-03-01T10:15:30.123Z'
 const LATER = '2026-03-02T08:00:00.000Z'
@@ -29,19 +30,7 @@ function book(by = phone): Y.Doc {
     { name: 'Asha', cityId: 'c1', balance: 0, gender: 'female' },
     { now: NOW, id: 'p1', by },
   )
-  addLoan(
-    doc,
-    {
-      personId: 'p1',
-      amount: 1_000_000,
-      interestRate: 2,
-      interestType: 'per_month',
-      startDate: '2025-01-01',
-      dueDate: '2025-12-31',
-      description: '',
-    },
-    { now: NOW, id: LOAN, by },
-  )
+  addLoan(doc, exampleLoanInput(), { now: NOW, id: LOAN, by })
   return doc
 }
 
