@@ -142,6 +142,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/globalSetup.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file starts its own real server; two cores, so keep files in sequence.

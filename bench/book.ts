@@ -13,7 +13,7 @@ import {
   summarizeDashboard,
 } from '../shared/ledger/engine.ts'
 import { readLender } from '../shared/schema/lender.ts'
-import { recordDeposit } from '../shared/schema/payment.ts'
+import { recordDeposit } from '../shared/deposit/writer.ts'
 import { projectLender } from '../shared/schema/projection.ts'
 import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 import type { LenderSnapshot } from '../shared/schema/types.ts'

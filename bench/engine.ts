@@ -20,22 +20,12 @@ import {
   type LedgerLoan,
   type PaymentFact,
 } from '../shared/ledger/engine.ts'
+import { prng } from '../tests/fixtures/book.ts'
 
 const PEOPLE = 2_000
 const LOANS = 10_000
 const PAYMENTS = 100_000
 const TODAY = '2026-11-21'
-
-/** mulberry32: a tiny seeded PRNG, so every run benchmarks the same book. */
-function prng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A deterministic book: people, their loans, and payments spread over each loan's life. */
 function generateBook(): { people: DashboardPerson[]; loans: LedgerLoan[] } {

@@ -6,6 +6,7 @@ import { benchBook } from './book.ts'
 import { benchBrowser } from './browser.ts'
 import { benchEngine } from './engine.ts'
 import { benchExport } from './export.ts'
+import { benchRooms } from './rooms.ts'
 import { benchScaleOut } from './scaleout.ts'
 import { benchShipping } from './shipping.ts'
 import { benchSync } from './sync.ts'
@@ -16,6 +17,7 @@ await benchBook()
 benchExport()
 await benchBrowser()
 await benchSync()
+await benchRooms()
 await benchScaleOut()
 
 // Every part has closed what it opened, yet after the browser part Node stays up, idle, with

@@ -10,7 +10,6 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { spawn } from 'node:child_process'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -27,6 +26,7 @@ import {
   nextTurn,
   provider,
   release,
+  signUpFrom,
   sleep,
   synced,
   whenObserved,
@@ -156,37 +156,6 @@ async function coldLoadMs(target: Target, room: string): Promise<number> {
   const ms = performance.now() - start
   release(p)
   return ms
-}
-
-/** Signs up from a given loopback address: better-auth allows 3 sign-ups per address per 10 s. */
-function signUpFrom(baseUrl: string, localAddress: string, email: string) {
-  const body = JSON.stringify({ email, password: 'benchmark password', name: email })
-  const url = new URL('/api/auth/sign-up/email', baseUrl)
-  return new Promise<{ cookie: string; userId: string }>((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        localAddress,
-        headers: {
-          'content-type': 'application/json',
-          origin: baseUrl,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`sign-up ${res.statusCode}: ${text}`))
-          const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ')
-          resolve({ cookie, userId: (JSON.parse(text) as { user: { id: string } }).user.id })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
 }
 
 interface Leveldb {

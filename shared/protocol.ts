@@ -81,6 +81,8 @@ export const MessageType = {
   stored: 100,
   /** One part of a message too large for one frame (see `shared/chunks.ts`). */
   chunk: 101,
+  /** A large message compressed (see `shared/deflate.ts`). */
+  deflated: 102,
 } as const
 
 /**
@@ -94,6 +96,12 @@ export const ACK_PARAM = 'ack'
  * (`?chunks=1`, see `shared/chunks.ts`), so no frame limit can cut it off from its own book.
  */
 export const CHUNKS_PARAM = 'chunks'
+
+/**
+ * Query parameter with which a client says it sends and takes large messages compressed
+ * (`?deflate=1`, see `shared/deflate.ts`).
+ */
+export const DEFLATE_PARAM = 'deflate'
 
 /**
  * Query parameter with which a client says which layout of the lender's book it reads and writes

@@ -3,7 +3,8 @@ import type { Fanout } from './types.ts'
 /** The fan-out of a single server process: every socket of a room is already in this process. */
 export function createLocalFanout(): Fanout {
   return {
-    publish() {},
+    publishLive() {},
+    publishStored() {},
     publishAwareness() {},
     subscribe() {},
     unsubscribe() {},

@@ -14,9 +14,14 @@ export interface RedisFanoutOptions {
   log: Logger
 }
 
+/** An update with its seq, after it was stored: what processes before live delivery send. */
 const KIND_UPDATE = 0
 const KIND_AWARENESS = 1
 const KIND_SESSION_ENDED = 2
+/** An update before it is stored, with its batch number. */
+const KIND_LIVE = 3
+/** Batches stored, and the seqs of the rows that hold them. */
+const KIND_STORED = 4
 
 /**
  * The channel (after the prefix) that carries ended sessions. Room names are `cities` and
@@ -38,9 +43,14 @@ function encodeSessionEnded(instance: string, token: string): Uint8Array {
 
 /**
  * Fan-out over Redis pub/sub, one channel per room. Pub/sub is fire-and-forget: a message
- * published while a subscriber is disconnected is lost for good. Each update therefore carries
- * the seq storage gave it, so a room can see a hole and fill it from storage, and after every
- * (re)subscription the room is told to `resync`, since anything may have been missed meanwhile.
+ * published while a subscriber is disconnected is lost for good. Each stored row is therefore
+ * announced with the seq storage gave it, so a room can see a hole and fill it from storage, and
+ * after every (re)subscription the room is told to `resync`, since anything may have been missed
+ * meanwhile. Redis delivers one connection's messages in the order they were published, so a
+ * row's announcement never overtakes the live updates it holds.
+ *
+ * During a rolling upgrade a process of the previous version sends KIND_UPDATE (taken as before)
+ * and ignores the two newer kinds; rooms there catch up from storage by their poll instead.
  *
  * A process hears its own messages on its own channels; the instance id in each message lets it
  * drop them, so an update is never applied twice nor echoed.
@@ -111,6 +121,18 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
         for (const notify of sessionListeners) notify(token)
       } else if (!listener) {
         return
+      } else if (kind === KIND_LIVE) {
+        const stream = decoding.readVarString(decoder)
+        const batch = decoding.readVarUint(decoder)
+        listener.live(decoding.readVarUint8Array(decoder), stream, batch)
+      } else if (kind === KIND_STORED) {
+        const stream = decoding.readVarString(decoder)
+        const first = decoding.readVarUint(decoder)
+        const last = decoding.readVarUint(decoder)
+        const seqs = Array.from({ length: decoding.readVarUint(decoder) }, () =>
+          decoding.readVarUint(decoder),
+        )
+        listener.stored(stream, first, last, seqs)
       } else if (kind === KIND_UPDATE) {
         const seq = decoding.readVarUint(decoder)
         listener.update(decoding.readVarUint8Array(decoder), seq)
@@ -125,17 +147,30 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   const send = (room: string, message: Uint8Array) => {
     if (publisher.status !== 'ready') return
     publisher.publish(channelOf(room), Buffer.from(message)).catch(() => {
-      // Lost: the other processes find the hole by seq and read it from storage.
+      // Lost: the other processes find the hole (in the batch numbers or the seqs) and read
+      // what they missed from storage.
     })
   }
 
   return {
-    publish(room, update, seq) {
+    publishLive(room, update, stream, batch) {
       const encoder = encoding.createEncoder()
-      encoding.writeVarUint(encoder, KIND_UPDATE)
+      encoding.writeVarUint(encoder, KIND_LIVE)
       encoding.writeVarString(encoder, instance)
-      encoding.writeVarUint(encoder, seq)
+      encoding.writeVarString(encoder, stream)
+      encoding.writeVarUint(encoder, batch)
       encoding.writeVarUint8Array(encoder, update)
+      send(room, encoding.toUint8Array(encoder))
+    },
+    publishStored(room, stream, first, last, seqs) {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, KIND_STORED)
+      encoding.writeVarString(encoder, instance)
+      encoding.writeVarString(encoder, stream)
+      encoding.writeVarUint(encoder, first)
+      encoding.writeVarUint(encoder, last)
+      encoding.writeVarUint(encoder, seqs.length)
+      for (const seq of seqs) encoding.writeVarUint(encoder, seq)
       send(room, encoding.toUint8Array(encoder))
     },
     publishAwareness(room, update) {

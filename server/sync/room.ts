@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import * as Y from 'yjs'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import { CloseCode, closeReason } from '../../shared/protocol.ts'
@@ -15,7 +16,10 @@ import {
   readClientMessage,
 } from './messages.ts'
 
-/** Longest wait between storing a client's update and telling the client so. */
+/**
+ * Longest wait between storing a client's update and telling the client so, and the other
+ * processes its seq: a burst of edits costs one message of each, not one per edit.
+ */
 const ACK_DELAY_MS = 5
 
 /**
@@ -39,6 +43,19 @@ export type UpdateOrigin = 'socket' | 'fanout' | 'storage'
  * two processes can reach Redis in either order, so a later seq may simply have overtaken.
  */
 const GAP_GRACE_MS = 30
+
+/**
+ * How many other processes' streams of live updates a room follows at once. One per other
+ * process that holds the room; a stream that ended (its room left that process's memory) is
+ * forgotten first once there are more.
+ */
+const MAX_STREAMS = 32
+
+/** The run of a stream's live batches that a room holds, `first`..`last`, with no gap. */
+interface Heard {
+  first: number
+  last: number
+}
 
 /** One client connection as a room sees it. */
 export interface Peer {
@@ -94,9 +111,9 @@ interface PeerState {
 /**
  * One document in memory and the sockets editing it. Client updates are applied at once (so the
  * next message sees them) and collected; once the socket callback returns, the batch is merged,
- * broadcast to this process's sockets and appended to storage as one row; only once it is stored
- * is it published to other processes, and its senders get a `stored` message with their count
- * within ACK_DELAY_MS.
+ * broadcast to this process's sockets and to other processes, and appended to storage as one
+ * row. Once it is stored, other processes hear its seq and its senders get a `stored` message
+ * with their count within ACK_DELAY_MS.
  */
 export class Room {
   /**
@@ -131,6 +148,8 @@ export class Room {
   private batchAcks = new Map<Peer, number>()
   /** Stored counts not yet told to their peers, sent together by `ackTimer`. */
   private storedAcks = new Map<Peer, number>()
+  /** Rows stored and not yet announced to other processes, also sent by `ackTimer`. */
+  private storedRows: { first: number; last: number; seqs: number[] } | null = null
   private ackTimer: NodeJS.Timeout | null = null
   private flushScheduled = false
   private writing: Promise<void> = Promise.resolve()
@@ -142,6 +161,16 @@ export class Room {
   private unwritten: Uint8Array[] = []
   private unwrittenAcks = new Map<Peer, number>()
   private writeQueued = false
+  /**
+   * This room's stream of live batches to other processes: a name no other room instance uses
+   * (a room that leaves memory and comes back starts a new stream), the number of the last batch
+   * sent, and the number of the last one that is in a stored row or on its way there.
+   */
+  private readonly stream = randomBytes(6).toString('base64url')
+  private batchesSent = 0
+  private batchesWriting = 0
+  /** Other processes' streams, and what this room holds of each (see `receiveLive`). */
+  private readonly heard = new Map<string, Heard>()
   private applyingFrom: Peer | null = null
   /** Set while the doc is being rebuilt; frames that need the doc wait in `held`. */
   private rebuilding: Promise<void> | null = null
@@ -198,6 +227,8 @@ export class Room {
     this.rowsSinceSnapshot = updates.length
     this.live = true
     this.deps.fanout.subscribe(this.name, {
+      live: (update, stream, batch) => this.receiveLive(update, stream, batch),
+      stored: (stream, first, last, seqs) => this.receiveStoredRows(stream, first, last, seqs),
       update: (update, updateSeq) => this.receiveStored(update, updateSeq),
       awareness: (update) => {
         if (this.deps.awareness) {
@@ -241,6 +272,45 @@ export class Room {
       }
     })()
     return this.catchingUp
+  }
+
+  /**
+   * An update another process has just received: applied (and so sent to this process's sockets)
+   * at once, without waiting for that process's disk. Its row's seq comes later, in
+   * `receiveStoredRow`. A batch that does not follow the last one heard of its stream means one
+   * was lost; the run starts again here, and rows holding a lost batch are read from storage.
+   */
+  private receiveLive(update: Uint8Array, stream: string, batch: number): void {
+    if (!this.live || this.rebuilding) return
+    const run = this.heard.get(stream)
+    this.heard.delete(stream) // re-inserted last: the map's order is least recently heard first
+    this.heard.set(
+      stream,
+      run && batch === run.last + 1
+        ? { first: run.first, last: batch }
+        : { first: batch, last: batch },
+    )
+    if (this.heard.size > MAX_STREAMS) this.heard.delete(this.heard.keys().next().value!)
+    this.applyStored([update], 'fanout')
+  }
+
+  /**
+   * Another process stored its batches `first`..`last` of `stream` as rows `seqs`. If this room
+   * heard every one of them, it holds the rows already and only counts them; otherwise it reads
+   * what it lacks from storage.
+   */
+  private receiveStoredRows(
+    stream: string,
+    first: number,
+    last: number,
+    seqs: readonly number[],
+  ): void {
+    if (!this.live || this.rebuilding) return
+    if (seqs.every((seq) => seq <= this.seq || this.ahead.has(seq))) return
+    const run = this.heard.get(stream)
+    if (!run || run.first > first || last > run.last) return void this.catchUp()
+    run.first = last + 1
+    for (const seq of seqs) if (seq > this.seq) this.markStored(seq, false)
   }
 
   /** An update another process stored as `seq`: applied unless this room already has it. */
@@ -403,7 +473,10 @@ export class Room {
       const skip = senders.size === 1 ? [...senders][0]! : null
       this.broadcast(encodeUpdate(merged), skip)
     }
-    if (merged) this.unwritten.push(merged)
+    if (merged) {
+      this.unwritten.push(merged)
+      this.deps.fanout.publishLive(this.name, merged, this.stream, ++this.batchesSent)
+    }
     for (const [peer, count] of acks) this.unwrittenAcks.set(peer, count)
     if (!this.writeQueued) {
       this.writeQueued = true
@@ -415,7 +488,9 @@ export class Room {
         this.unwrittenAcks = new Map()
         const row =
           pending.length === 0 ? null : pending.length === 1 ? pending[0]! : Y.mergeUpdates(pending)
-        return this.write(row, pendingAcks)
+        const batches = { first: this.batchesWriting + 1, last: this.batchesSent }
+        this.batchesWriting = this.batchesSent
+        return this.write(row, batches, pendingAcks)
       })
     }
     return this.writing
@@ -429,10 +504,15 @@ export class Room {
     await this.writing
   }
 
-  /** Tells every peer how many of its updates are stored, now. */
+  /** Tells every peer how many of its updates are stored, and other processes which rows, now. */
   sendAcks(): void {
     if (this.ackTimer) clearTimeout(this.ackTimer)
     this.ackTimer = null
+    if (this.storedRows) {
+      const { first, last, seqs } = this.storedRows
+      this.deps.fanout.publishStored(this.name, this.stream, first, last, seqs)
+      this.storedRows = null
+    }
     for (const [peer, count] of this.storedAcks) {
       if (peer.open && peer.wantsAcks) peer.send(encodeStored(count))
     }
@@ -460,6 +540,8 @@ export class Room {
         doc.on('update', this.onUpdate)
         this.current = doc
         this.ahead.clear()
+        // Live updates not yet stored are not in the rebuilt doc: their rows are read instead.
+        this.heard.clear()
         this.seq = seq
         this.rowsSinceSnapshot = updates.length
       } catch (error) {
@@ -485,6 +567,8 @@ export class Room {
 
   /** Frees the doc and stops listening to other processes. */
   destroy(): void {
+    // Rows stored since the last announcement: the other processes should hear of them now.
+    this.sendAcks()
     this.live = false
     if (this.idleTimer) clearTimeout(this.idleTimer)
     if (this.gapTimer) clearTimeout(this.gapTimer)
@@ -506,7 +590,11 @@ export class Room {
     })
   }
 
-  private async write(merged: Uint8Array | null, acks: Map<Peer, number>) {
+  private async write(
+    merged: Uint8Array | null,
+    batches: { first: number; last: number },
+    acks: Map<Peer, number>,
+  ) {
     if (this.broken) return
     if (merged) {
       let seq: number
@@ -522,12 +610,17 @@ export class Room {
       // Another process may have appended rows just before ours: `markStored` sees the hole.
       this.markStored(seq, false)
       this.rowsSinceSnapshot++
-      this.deps.fanout.publish(this.name, merged, seq)
+      if (this.storedRows) {
+        this.storedRows.last = batches.last
+        this.storedRows.seqs.push(seq)
+      } else {
+        this.storedRows = { ...batches, seqs: [seq] }
+      }
     }
     for (const [peer, count] of acks) this.storedAcks.set(peer, count)
     // Acks wait a few milliseconds so that a burst of edits costs one ack, not one per edit;
     // the storing itself is never delayed.
-    if (this.storedAcks.size > 0 && this.ackTimer === null) {
+    if ((this.storedAcks.size > 0 || this.storedRows) && this.ackTimer === null) {
       this.ackTimer = setTimeout(() => this.sendAcks(), ACK_DELAY_MS)
     }
     if (this.rowsSinceSnapshot >= this.deps.compactEvery) await this.compact()

@@ -8,6 +8,7 @@ import {
   claimedLayout,
   CITIES_ROOM,
   CloseCode,
+  DEFLATE_PARAM,
   LAYOUT_PARAM,
   SYNC_PATH,
   closeReason,
@@ -22,6 +23,8 @@ import type { ServerConfig } from '../config.ts'
 import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
 import type { DocStorage } from '../storage/types.ts'
+import { isDeflated } from '../../shared/deflate.ts'
+import { deflateForWire, inflateFromWire, shouldDeflate } from './deflate.ts'
 import { Liveness } from './liveness.ts'
 import { BadMessageError } from './messages.ts'
 import type { Peer, Room, UpdateGate } from './room.ts'
@@ -214,7 +217,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     room: Room,
     session: SessionInfo,
     cookie: string,
-    wants: { acks: boolean; chunks: boolean; layout: number | null },
+    wants: { acks: boolean; chunks: boolean; deflate: boolean; layout: number | null },
   ): void {
     // ws closes an oversized frame with the generic 1009; the app gets our own code, which the
     // stock client also treats as final (4400–4499), so it does not resend the same frame forever.
@@ -227,18 +230,36 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     // A whole book sent at once may sit in the send buffer for a while on a slow link: that is
     // not a reader that stopped reading, so the allowance grows by the largest message in flight.
     let inFlight = 0
+    const transmit = (message: Uint8Array) => {
+      if (ws.readyState !== WebSocket.OPEN) return
+      if (ws.bufferedAmount <= maxBuffered) inFlight = 0
+      else if (ws.bufferedAmount > maxBuffered + inFlight) {
+        log.warn(`dropping a socket of ${room.name} that stopped reading`)
+        ws.terminate()
+        return
+      }
+      if (message.byteLength > maxBuffered) inFlight = Math.max(inFlight, message.byteLength)
+      for (const frame of wants.chunks ? splitMessage(message) : [message]) ws.send(frame)
+      liveness.sent(ws, message.byteLength)
+    }
+    // Messages leave in the order they were sent: while a large one is being compressed, the
+    // ones after it wait behind it.
+    let compressing: Promise<void> | null = null
     const peer: Peer = {
       send(message) {
         if (ws.readyState !== WebSocket.OPEN) return
-        if (ws.bufferedAmount <= maxBuffered) inFlight = 0
-        else if (ws.bufferedAmount > maxBuffered + inFlight) {
-          log.warn(`dropping a socket of ${room.name} that stopped reading`)
-          ws.terminate()
-          return
-        }
-        if (message.byteLength > maxBuffered) inFlight = Math.max(inFlight, message.byteLength)
-        for (const frame of wants.chunks ? splitMessage(message) : [message]) ws.send(frame)
-        liveness.sent(ws, message.byteLength)
+        const deflate = wants.deflate && shouldDeflate(message)
+        if (!deflate && !compressing) return transmit(message)
+        const ready = deflate ? deflateForWire(message) : message
+        const queued = (compressing ?? Promise.resolve()).then(async () => transmit(await ready))
+        const settled = queued.catch((error: unknown) => {
+          log.error(`could not compress a message for ${room.name}`, error)
+          ws.close(1011, 'internal error')
+        })
+        compressing = settled
+        void settled.then(() => {
+          if (compressing === settled) compressing = null
+        })
       },
       close(code, reason) {
         ws.close(code, reason)
@@ -311,7 +332,13 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       try {
         const frame = toBytes(data)
         const message = joiner && isChunk(frame) ? join(frame) : frame
-        if (message) room.receive(peer, message)
+        if (!message) return
+        room.receive(
+          peer,
+          wants.deflate && isDeflated(message)
+            ? inflateFromWire(message, config.maxSyncBytes)
+            : message,
+        )
       } catch (error) {
         if (error instanceof BadMessageError || error instanceof ChunkError) {
           return refuse(error.message)
@@ -393,6 +420,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     const wants = {
       acks: url.searchParams.get(ACK_PARAM) === '1',
       chunks: url.searchParams.get(CHUNKS_PARAM) === '1',
+      deflate: url.searchParams.get(DEFLATE_PARAM) === '1',
       // The cities room has no layouts.
       layout: name === CITIES_ROOM ? null : claimedLayout(url.searchParams.get(LAYOUT_PARAM)),
     }

@@ -14,7 +14,7 @@
  * The copy starts as the lender's doc (its layout stamp, its actors), so the writers see what
  * they would see there, and what they add goes over as one Yjs update: the copy's state against
  * the lender doc's state vector. The copy has a client id of its own, so its entries, and the
- * deposit log it starts under `<actor key>.<client id>` (see `depositLog.ts`), are under an id
+ * deposit log it starts under `<actor key>.<client id>` (see `deposit/log.ts`), are under an id
  * that no device uses, as a device's own are; readers never look at the client id, and a device
  * of the same actor appends to that log later as to any log of its actor. Restoring into a book
  * that is not empty (issue 28) can take the same path from a copy of that book.
@@ -30,7 +30,7 @@ import {
   MAX_CITY_TIMESTAMP_LENGTH,
   readCities,
 } from '../schema/city.ts'
-import { DEFAULT_DEPOSIT_DESCRIPTION } from '../schema/depositLog.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION } from '../deposit/record.ts'
 import {
   LOCAL_ORIGIN,
   MAX_ID_LENGTH,
@@ -40,13 +40,13 @@ import {
   isTimestamp,
   newId,
 } from '../schema/guards.ts'
-import { actorLogs, depositLog } from '../schema/depositLog.ts'
+import { actorLogs, depositLog } from '../deposit/log.ts'
 import { loanEditsMap, loansMap, peopleMap, undosMap, voidsMap, waiversMap } from '../schema/doc.ts'
 import { readLender } from '../schema/lender.ts'
 import { setNewLoanRule, setProfile } from '../schema/profile.ts'
 import { addLoan, restoreLoanHistory } from '../schema/loan.ts'
 import { readChanges, restoreLoanEdits } from '../schema/loanEdit.ts'
-import { recordDeposits } from '../schema/payment.ts'
+import { recordDeposits } from '../deposit/writer.ts'
 import { addPerson, restorePersonHistory } from '../schema/person.ts'
 import { readVoids, restoreVoidHistory } from '../schema/void.ts'
 import { recordWaiver } from '../schema/waiver.ts'

@@ -72,13 +72,8 @@ export {
 } from './reckoning.ts'
 export { payoffQuote, settlingAmount } from './settle.ts'
 export { previewDeposit, type DepositPreviewLine } from './preview.ts'
-export {
-  previewWaiver,
-  validateWaiver,
-  waiverMessages,
-  type WaiverPreview,
-  type WaiverReason,
-} from './waiver.ts'
+export { previewWaiver, validateWaiver, type WaiverPreview } from './waiver.ts'
+export type { DepositReason, WaiverReason } from '../reasons.ts'
 export { depositSplit, type DepositSplit, type PaymentSplit } from './receipt.ts'
 export {
   changesMoneyTerms,
@@ -130,9 +125,8 @@ export {
 } from './summary.ts'
 export {
   autoAllocate,
-  depositMessages,
   validateDeposit,
   type Allocation,
+  type DepositContext,
   type DepositInput,
-  type DepositReason,
-} from './deposit.ts'
+} from '../deposit/input.ts'

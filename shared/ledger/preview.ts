@@ -3,7 +3,7 @@
  * loan's facts, earlier and later, exactly as it will be once recorded.
  */
 import { asOfFromLedger } from './asOf.ts'
-import type { Allocation } from './deposit.ts'
+import type { Allocation } from '../deposit/input.ts'
 import { positionFromLedger } from './position.ts'
 import { replayLedgerLoan, replayLoan } from './replay.ts'
 import { withPaymentOn } from './settle.ts'

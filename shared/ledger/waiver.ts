@@ -6,19 +6,7 @@ import { positionFromLedger } from './position.ts'
 import { replayLedgerLoan, replayLoan } from './replay.ts'
 import { settlingAmount } from './settle.ts'
 import type { IsoDate, LedgerLoan, Paise } from './types.ts'
-
-/** Why a waiver was refused, in the order they are checked. */
-export type WaiverReason =
-  'invalidAmount' | 'missingDate' | 'futureDate' | 'beforeLoanStart' | 'overBalance'
-
-/** The sentence shown next to the field for each `WaiverReason`. */
-export const waiverMessages: Record<WaiverReason, string> = {
-  invalidAmount: 'Please enter a valid amount to waive',
-  missingDate: 'Please select a waiver date',
-  futureDate: 'Waiver date cannot be in the future',
-  beforeLoanStart: "Waiver date cannot be before the loan's start date",
-  overBalance: 'A waiver cannot be more than what is due',
-}
+import type { WaiverReason } from '../reasons.ts'
 
 /**
  * Checks a waiver of `amount` on `date`. "More than what is due" means more than the payment that

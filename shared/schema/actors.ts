@@ -6,7 +6,7 @@
  *
  * - a person's or a loan's `createdBy` and `updatedBy` hold the key (older forms are read through
  *   `layouts/oldForms.ts`);
- * - a deposit names no one in its record: it sits in its actor's log (see `depositLog.ts`).
+ * - a deposit names no one in its record: it sits in its actor's log (see `deposit/log.ts`).
  *
  * The key is a hash of the account and the device, so two devices that name one actor choose the
  * same key without asking each other, and the map keeps one entry per actor. A key already taken

@@ -25,7 +25,7 @@ export const UNDOS = mapRoot('undos')
  * `loanEdit.ts`). A root of its own, so the apps before it simply do not read it.
  */
 export const LOAN_EDITS = mapRoot('loanEdits')
-/** `deposits`: the deposit records that name no one, and all of older layouts' (see `depositLog.ts`). */
+/** `deposits`: the deposit records that name no one, and all of older layouts' (see `deposit/log.ts`). */
 export const DEPOSITS = arrayRoot('deposits')
 /** `depositsBy`: `<actor key>.<client id>` → the Y.Array of that actor's deposit records. */
 export const DEPOSITS_BY = mapRoot('depositsBy', Y.Array)

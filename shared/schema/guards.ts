@@ -6,9 +6,6 @@ import { isIsoDate } from '../dates.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 import { MAX_PAISE } from '../money.ts'
 
-/** The description a deposit's payments get when the lender gives none (spec §9). */
-export const DEFAULT_DEPOSIT_DESCRIPTION = 'Deposit payment'
-
 /** The transaction origin of a change made on this device. */
 export const LOCAL_ORIGIN = 'local'
 

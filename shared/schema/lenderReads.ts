@@ -23,10 +23,10 @@ import {
   logPayments,
   readDepositLog,
   readRecord,
-} from './depositLog.ts'
+} from '../deposit/log.ts'
 import { Index, Keyed, sameSkipped, type AnyKeyed, type ReadId } from './keyed.ts'
 import type { StoredLoan } from './loan.ts'
-import { paymentVersions, resolvePayment } from './payment.ts'
+import { paymentVersions, resolvePayment } from '../deposit/log.ts'
 import type { StoredPerson } from './person.ts'
 import { CHECKED, JOINED, LISTED } from './roots.ts'
 import {

@@ -400,7 +400,7 @@ function namesLater(item: Y.Item, ref: unknown): boolean {
 }
 
 /**
- * A deposit record's text may end in JSON after a newline (see `depositLog.ts`), which readers
+ * A deposit record's text may end in JSON after a newline (see `deposit/codec.ts`), which readers
  * parse: it may nest no deeper than a value. Counted by brackets outside strings, not parsed.
  */
 function checkRecordText(text: string): void {

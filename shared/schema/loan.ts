@@ -1,6 +1,7 @@
 /**
- * Loans: one Y.Map per loan holding its terms and the lender-set status. Payments live in their
- * own map (see `payment.ts`); balances and interest are never stored, the engine derives them.
+ * Loans: one Y.Map per loan holding its terms and the lender-set status. Payments live in the
+ * deposit logs (see `deposit/log.ts`); balances and interest are never stored, the engine derives
+ * them.
  */
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'

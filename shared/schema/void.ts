@@ -14,14 +14,15 @@ import { undosMap, voidsMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
+  checkedOnce,
   assertOneOf,
   assertTimestamp,
-  checkedOnce,
   isTimestamp,
   newId,
   readActor,
 } from './guards.ts'
-import { readPayments } from './payment.ts'
+import { readPayments } from '../deposit/log.ts'
+import type { UndoAllFailure, UndoFailure, VoidFailure } from '../reasons.ts'
 import type { CreateOptions, MutationOptions } from './types.ts'
 import { readWaiver } from './waiver.ts'
 
@@ -40,15 +41,13 @@ export interface StoredVoid {
 }
 
 /** The outcome of `voidDeposit` and `voidWaiver`; on failure nothing was written. */
-export type VoidResult =
-  | { ok: true; voidId: string }
-  | { ok: false; reason: 'notFound' | 'alreadyVoided' | 'reasonRequired' }
+export type VoidResult = { ok: true; voidId: string } | { ok: false; reason: VoidFailure }
 
 /** The outcome of `undoVoid`; on failure nothing was written. */
-export type UndoResult = { ok: true } | { ok: false; reason: 'notFound' | 'alreadyUndone' }
+export type UndoResult = { ok: true } | { ok: false; reason: UndoFailure }
 
 /** The outcome of `undoVoidsOf`; on failure nothing was written. */
-export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: 'notVoided' }
+export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reason: UndoAllFailure }
 
 /** The void stored under `id`, or null when the entry is malformed. */
 export const readVoid = checkedOnce((id, entry): StoredVoid | null => {

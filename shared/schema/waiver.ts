@@ -8,16 +8,17 @@ import { entryMap, loansMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
+  checkedOnce,
   assertIsoDate,
   assertPaise,
   assertTimestamp,
-  checkedOnce,
   cleanOptionalText,
   isLoanFact,
   newId,
   readActor,
 } from './guards.ts'
 import type { CreateOptions, Waiver, WaiverInput } from './types.ts'
+import type { WaiverFailure } from '../reasons.ts'
 
 /** The waiver stored under `id`, without any void; null when the entry is malformed. */
 export const readWaiver = checkedOnce((id, entry): Waiver | null => {
@@ -45,7 +46,7 @@ export function recordWaiver(
   doc: Y.Doc,
   input: WaiverInput,
   opts: CreateOptions,
-): { ok: true; waiverId: string } | { ok: false; reason: 'loanNotFound' } {
+): { ok: true; waiverId: string } | { ok: false; reason: WaiverFailure } {
   assertTimestamp(opts.now)
   assertIsoDate(input.date, 'date')
   assertPaise(input.amount, 'amount')

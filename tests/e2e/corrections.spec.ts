@@ -6,11 +6,11 @@ import {
   payoffQuote,
   settlingAmount,
   summarizePerson,
-  waiverMessages,
   type LedgerLoan,
 } from '../../shared/ledger/engine.ts'
 import type { PaymentFact, WaiverFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
+import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
 import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
@@ -225,12 +225,12 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
   // Refusals beside their fields; nothing recorded.
   await amount.fill(paiseToRupeeInput(due + 1))
   await dialog.getByRole('button', { name: 'Record waiver' }).click()
-  await expect(dialog.getByText(waiverMessages.overBalance)).toBeVisible()
+  await expect(dialog.getByText(loansEn.waiver.errors.overBalance)).toBeVisible()
   await amount.fill(paiseToRupeeInput(due))
   await dialog.getByLabel('Waiver date', { exact: true }).fill(formatDisplayDate(day(1)))
   await dialog.getByRole('button', { name: 'Record waiver' }).click()
-  await expect(dialog.getByText(waiverMessages.futureDate)).toBeVisible()
-  await expect(dialog.getByText(waiverMessages.overBalance)).toHaveCount(0)
+  await expect(dialog.getByText(loansEn.waiver.errors.futureDate)).toBeVisible()
+  await expect(dialog.getByText(loansEn.waiver.errors.overBalance)).toHaveCount(0)
   await dialog.getByLabel('Waiver date', { exact: true }).fill(formatDisplayDate(today))
 
   await dialog.getByRole('button', { name: /^Waive all due/ }).click()

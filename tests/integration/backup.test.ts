@@ -5,25 +5,21 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { userRoom } from '../../shared/protocol.ts'
 import {
-  authPost,
-  cleanup,
-  connectClient,
   disconnect,
-  signUp,
+  openRoom,
+  signIn,
   startTestServer,
+  startWithLender,
   tempDir,
   waitFor,
-  waitSynced,
-  type TestServer,
 } from './harness.ts'
+import type { TestServer } from './harness.ts'
 import { TEST_DATABASE_URL, servicesUp } from './services.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-
-afterAll(cleanup)
 
 /** Runs `npm run <script> -- <file>` as an operator would; returns exit code and stderr. */
 function npmRun(script: string, file: string, env: Record<string, string>) {
@@ -39,16 +35,14 @@ function npmRun(script: string, file: string, env: Record<string, string>) {
 
 /** Writes `count` people into the lender's room and waits until they are stored. */
 async function writePeople(server: TestServer, room: string, cookie: string, keys: string[]) {
-  const client = connectClient(server, room, cookie)
-  await waitSynced(client)
+  const client = await openRoom(server, room, cookie)
   for (const key of keys) client.doc.getMap('people').set(key, `person ${key}`)
   await waitFor(() => client.stored() >= keys.length + 1, 'the people to be stored')
   disconnect(client)
 }
 
 async function peopleOn(server: TestServer, room: string, cookie: string): Promise<string[]> {
-  const client = connectClient(server, room, cookie)
-  await waitSynced(client)
+  const client = await openRoom(server, room, cookie)
   disconnect(client)
   expect(client.closes).toEqual([])
   return [...client.doc.getMap('people').keys()].sort()
@@ -57,8 +51,7 @@ async function peopleOn(server: TestServer, room: string, cookie: string): Promi
 describe('backup and restore (SQLite)', () => {
   it('round-trips a running server: accounts, sessions and documents', async () => {
     const dataDir = tempDir()
-    const server = await startTestServer({ dataDir })
-    const lender = await signUp(server)
+    const { server, lender } = await startWithLender({ dataDir })
     const room = userRoom(lender.userId)
     await writePeople(server, room, lender.cookie, ['a', 'b', 'c'])
 
@@ -79,16 +72,11 @@ describe('backup and restore (SQLite)', () => {
     const restored = await startTestServer({ dataDir })
     // The same cookie still works (the auth secret came back) and the password signs in.
     expect(await peopleOn(restored, room, lender.cookie)).toEqual(['a', 'b', 'c'])
-    const signIn = await authPost(restored, 'sign-in/email', {
-      email: lender.email,
-      password: lender.password,
-    })
-    expect(signIn.status).toBe(200)
+    expect((await signIn(restored, lender.email, lender.password)).status).toBe(200)
   })
 
   it('restores into an empty data directory on another machine', async () => {
-    const server = await startTestServer()
-    const lender = await signUp(server)
+    const { server, lender } = await startWithLender()
     const room = userRoom(lender.userId)
     await writePeople(server, room, lender.cookie, ['x', 'y'])
     const file = path.join(tempDir(), 'rin.tar.gz')
@@ -115,8 +103,7 @@ describe.skipIf(!pgUp || !hasPgTools)('backup and restore (PostgreSQL, pg_dump)'
     try {
       await admin.query(`CREATE DATABASE ${name}`)
       const env = { DATABASE_URL: url.toString() }
-      const server = await startTestServer({ env })
-      const lender = await signUp(server)
+      const { server, lender } = await startWithLender({ env })
       const room = userRoom(lender.userId)
       await writePeople(server, room, lender.cookie, ['p1', 'p2'])
       const file = path.join(tempDir(), 'rin.dump')

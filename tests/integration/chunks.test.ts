@@ -3,23 +3,16 @@
  * client and the server frame large messages in chunks. Here the frame limit is 128 KiB and the
  * book several times that, so the first sync of each device could not fit in one frame.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
 import { splitMessage } from '../../shared/chunks.ts'
-import { CHUNKS_PARAM, CloseCode, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
+import { CHUNKS_PARAM, CloseCode, userRoom } from '../../shared/protocol.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import { buildBook } from '../fixtures/book.ts'
-import {
-  cleanup,
-  connectClient,
-  signUp,
-  startTestServer,
-  waitFor,
-  waitSynced,
-  type Lender,
-  type TestServer,
-} from './harness.ts'
+import { openRoom, signUp, startTestServer, waitFor } from './harness.ts'
+import type { Lender, TestServer } from './harness.ts'
+import { socketUrl } from './raw.ts'
 
 const MAX_BYTES = 128 * 1024
 const MAX_SYNC_BYTES = 4 * 1024 * 1024
@@ -28,7 +21,7 @@ const MAX_SYNC_BYTES = 4 * 1024 * 1024
 function sendFrames(server: TestServer, lender: Lender, frames: Uint8Array[]): Promise<number> {
   const room = userRoom(lender.userId)
   return new Promise((resolve, reject) => {
-    const url = `${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}?${CHUNKS_PARAM}=1`
+    const url = socketUrl(server, room, `?${CHUNKS_PARAM}=1`)
     const ws = new WebSocket(url, { headers: { cookie: lender.cookie } })
     ws.on('open', () => frames.forEach((frame) => ws.send(frame)))
     ws.on('close', (code) => resolve(code))
@@ -45,7 +38,6 @@ beforeAll(async () => {
   })
   lender = await signUp(server)
 })
-afterAll(cleanup)
 
 describe('a book larger than one frame', () => {
   it('uploads from the device that holds it, and downloads whole to a fresh device', async () => {
@@ -55,12 +47,10 @@ describe('a book larger than one frame', () => {
 
     // The phone kept the book offline; the server has never seen it.
     const room = userRoom(lender.userId)
-    const uploader = connectClient(server, room, lender.cookie, phone, { chunks: true })
-    await waitSynced(uploader)
+    const uploader = await openRoom(server, room, lender.cookie, phone, { chunks: true })
     await waitFor(() => uploader.stored() >= 1, 'the server to store the whole book')
 
-    const fresh = connectClient(server, room, lender.cookie, new Y.Doc(), { chunks: true })
-    await waitSynced(fresh)
+    const fresh = await openRoom(server, room, lender.cookie, new Y.Doc(), { chunks: true })
     const expected = readLender(phone)
     await waitFor(
       () => readLender(fresh.doc).payments.length === expected.payments.length,
@@ -69,18 +59,16 @@ describe('a book larger than one frame', () => {
     expect(readLender(fresh.doc)).toEqual(expected)
 
     // A stock Yjs client, which does not chunk, still receives the book in one frame.
-    const stock = connectClient(server, room, lender.cookie, new Y.Doc(), { acks: false })
-    await waitSynced(stock)
+    const stock = await openRoom(server, room, lender.cookie, new Y.Doc(), { acks: false })
     expect(readLender(stock.doc)).toEqual(expected)
 
     expect([...uploader.closes, ...fresh.closes, ...stock.closes]).toEqual([])
   })
 
   it('refuses chunks out of order with 4400 and keeps serving the others', async () => {
-    const watcher = connectClient(server, userRoom(lender.userId), lender.cookie, new Y.Doc(), {
+    const watcher = await openRoom(server, userRoom(lender.userId), lender.cookie, new Y.Doc(), {
       chunks: true,
     })
-    await waitSynced(watcher)
     const frames = splitMessage(new Uint8Array(300_000).fill(0))
     expect(await sendFrames(server, lender, [frames[1] as Uint8Array])).toBe(CloseCode.badMessage)
     expect(

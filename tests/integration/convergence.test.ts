@@ -5,14 +5,14 @@
  * people, loans and payments, give the same ledgers, and have lost nothing any device recorded.
  */
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { addDays } from '../../shared/dates.ts'
 import { replayLoan } from '../../shared/ledger/engine.ts'
 import { userRoom } from '../../shared/protocol.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import {
   addPerson,
   archivePerson,
@@ -21,19 +21,16 @@ import {
 } from '../../shared/schema/person.ts'
 import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import {
-  cleanup,
   connectClient,
   disconnect,
   freshView,
-  signUp,
   startTestServer,
+  startWithLender,
   tempDir,
   waitFor,
   waitSynced,
-  type Client,
-  type Lender,
-  type TestServer,
 } from './harness.ts'
+import type { Client, Lender, TestServer } from './harness.ts'
 
 const DEVICES = 3
 const RUNS = 25
@@ -265,13 +262,10 @@ let lender: Lender
 
 beforeAll(async () => {
   dataDir = tempDir()
-  server = await startTestServer({ dataDir })
   // One lender for every run (sign-up is rate limited): each run starts from what the runs
   // before it left on the server, so the history the devices reconcile keeps growing.
-  lender = await signUp(server)
+  ;({ server, lender } = await startWithLender({ dataDir }))
 })
-
-afterAll(cleanup)
 
 describe('devices that edit while going on and offline', () => {
   it('converge on the server to one ledger that keeps every change', async () => {

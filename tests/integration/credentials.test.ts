@@ -5,30 +5,20 @@
  * they come from, without locking the lender out on a device they have used; and a sign-up that
  * answers a taken email exactly as a sign-in would.
  */
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { hashPassword } from 'better-auth/crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TOO_MANY_ATTEMPTS } from '../../shared/auth.ts'
-import { cleanup, startTestServer, type TestServer } from './harness.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
+import { authPost, cookieOf, newAddress, resetPassword, startTestServer } from './harness.ts'
+import type { TestServer } from './harness.ts'
 
 let server: TestServer
-let addresses = 0
 
 beforeAll(async () => {
   // Behind a proxy: each request may come from an address of its own (X-Forwarded-For).
   server = await startTestServer({ env: { TRUST_PROXY: '1' } })
 })
-afterAll(cleanup)
-
-/** A fresh address in 198.18.0.0/15 (benchmarking space), so per-address limits stay apart. */
-function newAddress(): string {
-  const n = ++addresses
-  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`
-}
 
 /** POSTs to the auth API as a browser on the app's origin, from `from` (an address). */
 function post(
@@ -36,23 +26,7 @@ function post(
   body: unknown,
   { from = newAddress(), cookie }: { from?: string; cookie?: string } = {},
 ): Promise<Response> {
-  return fetch(`${server.url}/api/auth/${route}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: server.url,
-      'x-forwarded-for': from,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  })
-}
-
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ')
+  return authPost(server, route, body, cookie, from)
 }
 
 let emails = 0
@@ -63,31 +37,16 @@ async function newAccount(password = 'a sound passphrase') {
   const email = newEmail()
   const response = await post('sign-up/email', { email, password, name: email })
   expect(response.status, await response.clone().text()).toBe(200)
-  return { email, password, cookies: cookiesOf(response) }
+  return { email, password, cookies: cookieOf(response) }
 }
 
 async function errorCode(response: Response): Promise<string | undefined> {
   return ((await response.json()) as { code?: string }).code
 }
 
-/** Runs the operator's reset-password script on this server's data, the password on stdin. */
-function resetPassword(email: string, password: string) {
-  const { BASE_URL: _viteBase, ...inherited } = process.env
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/reset-password.ts', email, '--password-stdin'],
-    {
-      cwd: ROOT,
-      env: { ...inherited, DATA_DIR: server.dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  )
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  child.stdin.end(`${password}\n`)
-  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stderr })),
-  )
+/** Runs the operator's reset-password on this server's data, the password on stdin. */
+function resetTo(email: string, password: string) {
+  return resetPassword({ DATA_DIR: server.dataDir }, [email, '--password-stdin'], `${password}\n`)
 }
 
 describe('a new password', () => {
@@ -127,13 +86,13 @@ describe('a new password', () => {
     expect(`${common.status} ${await errorCode(common)}`).toBe('400 PASSWORD_TOO_COMMON')
     expect((await change('a longer passphrase')).status).toBe(200)
 
-    const tooShort = await resetPassword(lender.email, 'short one')
+    const tooShort = await resetTo(lender.email, 'short one')
     expect(tooShort.code).toBe(1)
     expect(tooShort.stderr).toContain('at least 10 characters')
-    const tooCommon = await resetPassword(lender.email, '1234567890')
+    const tooCommon = await resetTo(lender.email, '1234567890')
     expect(tooCommon.code).toBe(1)
     expect(tooCommon.stderr).toContain('most common')
-    expect((await resetPassword(lender.email, 'an operator chose this')).code).toBe(0)
+    expect((await resetTo(lender.email, 'an operator chose this')).code).toBe(0)
   })
 
   it('is not asked of an account made under the old rule: its 8 characters still sign in', async () => {
@@ -158,7 +117,7 @@ describe('failed sign-ins', () => {
     // Signed in before on a phone, which keeps its device cookie.
     const phone = await post('sign-in/email', { email: lender.email, password: lender.password })
     expect(phone.status).toBe(200)
-    const phoneCookies = cookiesOf(phone)
+    const phoneCookies = cookieOf(phone)
     expect(phoneCookies).toMatch(/rin_device_/)
 
     // 10 addresses, 3 guesses each (what each address may try in 10 s), all at once.
@@ -213,7 +172,7 @@ describe('failed sign-ins', () => {
   it('a stolen or copied device cookie of another account buys no budget', async () => {
     const victim = await newAccount()
     const attacker = await newAccount()
-    const attackerDevice = cookiesOf(
+    const attackerDevice = cookieOf(
       await post('sign-in/email', { email: attacker.email, password: attacker.password }),
     )
     const statuses: number[] = []
@@ -235,7 +194,7 @@ describe('sign-up of an email that has an account', () => {
     const right = await post('sign-up/email', { ...lender, name: 'again' })
     expect(right.status).toBe(200)
     const session = await fetch(`${server.url}/api/auth/get-session`, {
-      headers: { cookie: cookiesOf(right) },
+      headers: { cookie: cookieOf(right) },
     })
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe(lender.email)
 

@@ -4,22 +4,21 @@
  * one process (SQLite) and on two (PostgreSQL + Redis), where the socket of a session ended on
  * one process must close on the other within a second, not at the next session check.
  */
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CloseCode, userRoom } from '../../shared/protocol.ts'
+import { CloseCode } from '../../shared/protocol.ts'
 import {
   authPost,
   cleanup,
-  connectClient,
+  cookieOf,
+  newAddress,
+  openBook,
+  resetPassword,
+  signIn,
   signUp,
   startTestServer,
   waitFor,
-  waitSynced,
-  type Client,
-  type Lender,
-  type TestServer,
 } from './harness.ts'
+import type { Client, Lender, TestServer } from './harness.ts'
 import {
   TEST_REDIS_URL,
   createTestSchema,
@@ -28,8 +27,6 @@ import {
   type TestSchema,
 } from './services.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
-
 interface ListedSession {
   token: string
   deviceName?: string | null
@@ -37,32 +34,19 @@ interface ListedSession {
   userAgent?: string | null
 }
 
-let addresses = 0
-
 /**
  * Signs in from an address of its own (the servers run with TRUST_PROXY=1), as separate devices
  * would: sign-in allows 3 attempts per address per 10 s.
  */
-function signIn(server: TestServer, email: string, password: string): Promise<Response> {
-  return fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: server.url,
-      'x-forwarded-for': `198.51.100.${++addresses}`,
-    },
-    body: JSON.stringify({ email, password }),
-  })
+function signInFresh(server: TestServer, email: string, password: string): Promise<Response> {
+  return signIn(server, email, password, newAddress())
 }
 
 /** Signs in again as `lender`, as a second device would; returns that session's cookie. */
 async function signInAgain(server: TestServer, lender: Lender, password = lender.password) {
-  const response = await signIn(server, lender.email, password)
+  const response = await signInFresh(server, lender.email, password)
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`)
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ')
+  return cookieOf(response)
 }
 
 async function listSessions(server: TestServer, cookie: string): Promise<ListedSession[]> {
@@ -76,13 +60,6 @@ async function listSessions(server: TestServer, cookie: string): Promise<ListedS
 async function tokenOf(server: TestServer, cookie: string): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })
   return ((await response.json()) as { session: { token: string } }).session.token
-}
-
-/** A device with the lender's ledger open on `server`. */
-async function openDevice(server: TestServer, lender: Lender, cookie: string): Promise<Client> {
-  const client = connectClient(server, userRoom(lender.userId), cookie)
-  await waitSynced(client)
-  return client
 }
 
 /** Waits for the 4401 close of `client`, at most `ms`. */
@@ -114,27 +91,6 @@ async function allClosedWithin(clients: Client[], since: number, ms: number, wha
   return Math.max(0, Math.round(Math.max(...closedAt.values()) - since))
 }
 
-/** Runs `npm run reset-password -- <args>` against an installation; resolves with its output. */
-function resetPassword(env: Record<string, string>, args: string[], stdin?: string) {
-  const { BASE_URL: _viteBase, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/reset-password.ts', ...args], {
-    cwd: ROOT,
-    env: { ...inherited, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  child.stdin.end(stdin ?? '')
-  return new Promise<{ code: number | null; stdout: string; stderr: string; exitedAt: number }>(
-    (resolve) =>
-      child.once('exit', (code) => resolve({ code, stdout, stderr, exitedAt: performance.now() })),
-  )
-}
-
-afterAll(cleanup)
-
 describe('devices on one process', () => {
   let server: TestServer
   let lender: Lender
@@ -156,7 +112,7 @@ describe('devices on one process', () => {
     expect(renamed.status).toBe(200)
     const tooLong = await authPost(server, 'update-session', { deviceName: 'x'.repeat(41) }, phone)
     expect(tooLong.status).toBe(400)
-    const device = await openDevice(server, lender, phone)
+    const device = await openBook(server, lender, phone)
 
     const phoneToken = await tokenOf(server, phone)
     // The socket's arrival is recorded a moment after it opened.
@@ -175,7 +131,7 @@ describe('devices on one process', () => {
 
   it('signs out another device: its socket closes at once and its cookie is dead', async () => {
     const lost = await signInAgain(server, lender)
-    const device = await openDevice(server, lender, lost)
+    const device = await openBook(server, lender, lost)
     const response = await authPost(
       server,
       'revoke-session',
@@ -187,15 +143,15 @@ describe('devices on one process', () => {
     const check = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: lost } })
     expect(await check.json()).toBeNull()
     // The device that did it carries on.
-    const self = await openDevice(server, lender, lender.cookie)
+    const self = await openBook(server, lender, lender.cookie)
     expect(self.closes).toEqual([])
     self.provider.destroy()
   })
 
   it('changes the password and signs out the other devices, not this one', async () => {
     const other = await signInAgain(server, lender)
-    const otherDevice = await openDevice(server, lender, other)
-    const self = await openDevice(server, lender, lender.cookie)
+    const otherDevice = await openBook(server, lender, other)
+    const self = await openBook(server, lender, lender.cookie)
 
     const wrong = await authPost(
       server,
@@ -217,7 +173,7 @@ describe('devices on one process', () => {
     expect(self.closes).toEqual([])
     expect(await listSessions(server, lender.cookie)).toHaveLength(1)
 
-    const old = await signIn(server, lender.email, lender.password)
+    const old = await signInFresh(server, lender.email, lender.password)
     expect(old.status).toBe(401)
     lender.password = 'a new password'
     self.provider.destroy()
@@ -231,8 +187,8 @@ describe('devices on one process', () => {
     expect(unknown.stderr).toContain('No account has the email nobody@example.com.')
 
     // Two devices have the ledger open while the operator resets the password.
-    const phone = await openDevice(server, lender, await signInAgain(server, lender))
-    const laptop = await openDevice(server, lender, lender.cookie)
+    const phone = await openBook(server, lender, await signInAgain(server, lender))
+    const laptop = await openBook(server, lender, lender.cookie)
     const reset = await resetPassword(env, [lender.email.toUpperCase()])
     expect(reset.stderr).toContain('signed out 2 devices')
     expect(reset.code).toBe(0)
@@ -249,9 +205,9 @@ describe('devices on one process', () => {
     const password = /New password: (\S+)/.exec(reset.stdout)?.[1] ?? ''
     expect(password.length).toBeGreaterThanOrEqual(10)
 
-    const old = await signIn(server, lender.email, lender.password)
+    const old = await signInFresh(server, lender.email, lender.password)
     expect(old.status).toBe(401)
-    const fresh = await signIn(server, lender.email, password)
+    const fresh = await signInFresh(server, lender.email, password)
     expect(fresh.status).toBe(200)
     // Every earlier session is gone; its cookie no longer opens the ledger.
     const check = await fetch(`${server.url}/api/auth/get-session`, {
@@ -262,7 +218,7 @@ describe('devices on one process', () => {
     const chosen = await resetPassword(env, [lender.email, '--password-stdin'], 'chosen pass 1\n')
     expect(chosen.code).toBe(0)
     expect(chosen.stdout).toBe('')
-    const withChosen = await signIn(server, lender.email, 'chosen pass 1')
+    const withChosen = await signInFresh(server, lender.email, 'chosen pass 1')
     expect(withChosen.status).toBe(200)
     const short = await resetPassword(env, [lender.email, '--password-stdin'], 'short\n')
     expect(short.code).toBe(1)
@@ -298,8 +254,8 @@ describe.skipIf(!available)('devices on two processes (PostgreSQL + Redis)', () 
 
   it('a sign-out through A closes that session’s socket on B within 1 s', async () => {
     const cookie = await signInAgain(a, lender)
-    const onB = await openDevice(b, lender, cookie)
-    const stays = await openDevice(b, lender, lender.cookie)
+    const onB = await openBook(b, lender, cookie)
+    const stays = await openBook(b, lender, lender.cookie)
     expect((await authPost(a, 'sign-out', {}, cookie)).status).toBe(200)
     await closedWithin(onB, 1_000, 'the socket on B to close')
     expect(stays.closes).toEqual([])
@@ -307,9 +263,9 @@ describe.skipIf(!available)('devices on two processes (PostgreSQL + Redis)', () 
   })
 
   it('"sign out other devices" on A closes their sockets on B within 1 s', async () => {
-    const phone = await openDevice(b, lender, await signInAgain(b, lender))
-    const tablet = await openDevice(b, lender, await signInAgain(a, lender))
-    const self = await openDevice(a, lender, lender.cookie)
+    const phone = await openBook(b, lender, await signInAgain(b, lender))
+    const tablet = await openBook(b, lender, await signInAgain(a, lender))
+    const self = await openBook(a, lender, lender.cookie)
     expect((await authPost(a, 'revoke-other-sessions', {}, lender.cookie)).status).toBe(200)
     await Promise.all([
       closedWithin(phone, 1_000, 'the phone’s socket on B to close'),
@@ -320,8 +276,8 @@ describe.skipIf(!available)('devices on two processes (PostgreSQL + Redis)', () 
   })
 
   it('reset-password on PostgreSQL ends the sessions on every process within 1 s', async () => {
-    const onA = await openDevice(a, lender, await signInAgain(b, lender))
-    const onB = await openDevice(b, lender, lender.cookie)
+    const onA = await openBook(a, lender, await signInAgain(b, lender))
+    const onB = await openBook(b, lender, lender.cookie)
     const reset = await resetPassword(env, [lender.email])
     expect(reset.code).toBe(0)
     const password = /New password: (\S+)/.exec(reset.stdout)![1]!
@@ -329,7 +285,7 @@ describe.skipIf(!available)('devices on two processes (PostgreSQL + Redis)', () 
     process.stderr.write(
       `PostgreSQL + Redis, two processes: sockets closed ${ms} ms after reset-password ended\n`,
     )
-    const fresh = await signIn(b, lender.email, password)
+    const fresh = await signInFresh(b, lender.email, password)
     expect(fresh.status).toBe(200)
   })
 })
@@ -352,8 +308,8 @@ describe.skipIf(!postgresUp)('devices on one process with PostgreSQL, without Re
   })
 
   it('reset-password closes the account’s sockets within 1 s, and a sign-out at once', async () => {
-    const phone = await openDevice(server, lender, await signInAgain(server, lender))
-    const laptop = await openDevice(server, lender, lender.cookie)
+    const phone = await openBook(server, lender, await signInAgain(server, lender))
+    const laptop = await openBook(server, lender, lender.cookie)
     const reset = await resetPassword({ DATABASE_URL: schema.url }, [lender.email])
     expect(reset.code).toBe(0)
     const ms = await allClosedWithin([phone, laptop], reset.exitedAt, 1_000, 'both sockets')
@@ -363,7 +319,7 @@ describe.skipIf(!postgresUp)('devices on one process with PostgreSQL, without Re
 
     const password = /New password: (\S+)/.exec(reset.stdout)![1]!
     const cookie = await signInAgain(server, lender, password)
-    const device = await openDevice(server, lender, cookie)
+    const device = await openBook(server, lender, cookie)
     const signedOutAt = performance.now()
     expect((await authPost(server, 'sign-out', {}, cookie)).status).toBe(200)
     const signOutMs = await allClosedWithin([device], signedOutAt, 1_000, 'the socket to close')

@@ -1,33 +1,26 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { userRoom } from '../../shared/protocol.ts'
 import {
-  cleanup,
   connectClient,
   disconnect,
   freshView,
+  openBook,
   payloadOf,
   recordSentUpdates,
-  signUp,
   startTestServer,
+  startWithLender,
   tempDir,
   waitFor,
   waitSynced,
 } from './harness.ts'
 
-afterAll(cleanup)
-
 describe('durability', () => {
   it('keeps every update across a graceful restart, and SIGTERM exits 0', async () => {
     const dataDir = tempDir()
-    const first = await startTestServer({ dataDir })
-    const lender = await signUp(first)
+    const { server: first, lender } = await startWithLender({ dataDir })
     const room = userRoom(lender.userId)
-    const devices = [
-      connectClient(first, room, lender.cookie),
-      connectClient(first, room, lender.cookie),
-    ]
-    await Promise.all(devices.map(waitSynced))
+    const devices = await Promise.all([openBook(first, lender), openBook(first, lender)])
     devices.forEach((device, d) => {
       for (let i = 0; i < 50; i++) device.doc.getMap('loans').set(`d${d}-${i}`, i)
     })
@@ -46,8 +39,10 @@ describe('durability', () => {
 
   it('loses nothing it acknowledged when killed with SIGKILL mid-burst', async () => {
     const dataDir = tempDir()
-    const first = await startTestServer({ dataDir, env: { COMPACT_EVERY: '40' } })
-    const lender = await signUp(first)
+    const { server: first, lender } = await startWithLender({
+      dataDir,
+      env: { COMPACT_EVERY: '40' },
+    })
     const room = userRoom(lender.userId)
     const writers = [0, 1, 2].map(() => connectClient(first, room, lender.cookie))
     // Recording starts before the handshake: the server counts the client's sync step 2 too.
@@ -83,12 +78,12 @@ describe('durability', () => {
   })
 
   it('never unloads a room under a client that keeps reconnecting', async () => {
-    const server = await startTestServer({ env: { ROOM_IDLE_MS: '20', COMPACT_EVERY: '5' } })
-    const lender = await signUp(server)
+    const { server, lender } = await startWithLender({
+      env: { ROOM_IDLE_MS: '20', COMPACT_EVERY: '5' },
+    })
     const room = userRoom(lender.userId)
     for (let round = 0; round < 15; round++) {
-      const client = connectClient(server, room, lender.cookie)
-      await waitSynced(client)
+      const client = await openBook(server, lender)
       expect(client.doc.getMap('people').size).toBe(round)
       client.doc.getMap('people').set(`p${round}`, round)
       await waitFor(() => client.stored() >= 2, 'the write to be stored')

@@ -3,28 +3,14 @@
  * read, an update that fails to apply is refused whole (4400) and leaves the doc and the store
  * as they were, and a stock Yjs client only ever gets the standard message types.
  */
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import fc from 'fast-check'
-import * as encoding from 'lib0/encoding'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
-import { ACK_PARAM, CloseCode, MessageType, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
-import {
-  cleanup,
-  connectClient,
-  disconnect,
-  freshView,
-  signUp,
-  startTestServer,
-  waitFor,
-  waitSynced,
-  type Lender,
-  type TestServer,
-} from './harness.ts'
+import { ACK_PARAM, CloseCode, MessageType, userRoom } from '../../shared/protocol.ts'
+import { disconnect, freshView, openRoom, signUp, startTestServer, waitFor } from './harness.ts'
+import type { Lender, TestServer } from './harness.ts'
+import { exchange, rssOf, socketUrl, storedRows, syncFrame } from './raw.ts'
 
 let server: TestServer
 let lender: Lender
@@ -33,15 +19,6 @@ beforeAll(async () => {
   server = await startTestServer()
   lender = await signUp(server)
 })
-afterAll(cleanup)
-
-/** The server process's resident set size, in bytes. */
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = /VmRSS:\s+(\d+) kB/.exec(status)
-  if (!kib) throw new Error('no VmRSS in /proc status')
-  return Number(kib[1]) * 1024
-}
 
 const MiB = 1024 * 1024
 
@@ -92,11 +69,10 @@ describe('auth request bodies', () => {
   it('never holds 100 such bodies in memory (peak RSS while they arrive)', async () => {
     // 3 MiB each, under the 4 MiB the server drains after a 413, so every client reads its 413.
     const body = new Uint8Array(3 * MiB).fill(0x61)
-    const pid = server.process.pid!
     const send = () => bigPost('update-user', body).then((response) => response.status)
-    const before = rssOf(pid)
+    const before = rssOf(server)
     let peak = before
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5)
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server))), 5)
     const statuses: number[] = []
     try {
       for (let i = 0; i < 5; i++)
@@ -104,7 +80,7 @@ describe('auth request bodies', () => {
     } finally {
       clearInterval(sampler)
     }
-    peak = Math.max(peak, rssOf(pid))
+    peak = Math.max(peak, rssOf(server))
     expect(statuses.filter((status) => status !== 413)).toEqual([])
     // Measured here: draining peaks about 35 MiB over the start (the dropped chunks are garbage
     // until V8's next collection); buffering them, with the cap lifted, peaked at 176 MiB.
@@ -113,55 +89,17 @@ describe('auth request bodies', () => {
   })
 })
 
-/** `[sync, update, payload]`. */
-function updateFrame(update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder()
-  encoding.writeVarUint(encoder, MessageType.sync)
-  encoding.writeVarUint(encoder, 2)
-  encoding.writeVarUint8Array(encoder, update)
-  return encoding.toUint8Array(encoder)
-}
-
 /**
  * Opens a socket, sends `frame`, then a query-awareness probe: resolves with the close code if
  * the server closed the socket, or 'accepted' if it answered the probe.
  */
 function sendFrame(room: string, frame: Uint8Array, query = '') {
-  return new Promise<number | 'accepted'>((resolve, reject) => {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}${query}`, {
-      headers: { cookie: lender.cookie },
-    })
-    ws.binaryType = 'nodebuffer'
-    ws.on('open', () => {
-      ws.send(frame)
-      ws.send(Uint8Array.of(MessageType.queryAwareness))
-    })
-    ws.on('message', (data: Buffer) => {
-      if (data[0] === MessageType.awareness) {
-        resolve('accepted')
-        ws.close()
-      }
-    })
-    ws.on('close', (code) => resolve(code))
-    ws.on('error', reject)
+  const probe = Uint8Array.of(MessageType.queryAwareness)
+  return exchange(server, room, lender.cookie, [frame, probe], {
+    until: MessageType.awareness,
+    answer: 'accepted',
+    query,
   })
-}
-
-/** A digest of every row stored for `room`. */
-function storedRows(room: string): string {
-  const db = new Database(path.join(server.dataDir, 'docs.sqlite'), { readonly: true })
-  try {
-    const rows = db
-      .prepare<[string], { seq: number; data: Buffer }>(
-        'SELECT seq, data FROM doc_updates WHERE room = ? ORDER BY seq',
-      )
-      .all(room)
-    const hash = createHash('sha256')
-    for (const row of rows) hash.update(`${row.seq}:`).update(row.data)
-    return `${rows.length} rows ${hash.digest('hex')}`
-  } finally {
-    db.close()
-  }
 }
 
 /** What a fresh device sees: the state vector and the content. */
@@ -192,8 +130,7 @@ describe('updates that fail to apply', () => {
     const room = userRoom(lender.userId)
     // A ledger with nested maps, arrays and deletions: the kinds of structs a mutation can break
     // (and the server's gate lets through: the book's own collections and shapes).
-    const writer = connectClient(server, room, lender.cookie)
-    await waitSynced(writer)
+    const writer = await openRoom(server, room, lender.cookie)
     writer.doc.transact(() => {
       const people = writer.doc.getMap('people')
       people.set('p1', { name: 'Kamala', phone: '9800000001' })
@@ -232,11 +169,10 @@ describe('updates that fail to apply', () => {
     })
     const valid = Y.encodeStateAsUpdate(device, Y.encodeStateVector(base))
 
-    const rowsBefore = storedRows(room)
+    const rowsBefore = storedRows(server, room)
     const viewBefore = await viewOf(room)
     // Another device in the room the whole time: refusing one sender must not disturb it.
-    const watcher = connectClient(server, room, lender.cookie)
-    await waitSynced(watcher)
+    const watcher = await openRoom(server, room, lender.cookie)
     const outcomes: (number | 'accepted')[] = []
     const refused: Uint8Array[] = []
     await fc.assert(
@@ -252,11 +188,11 @@ describe('updates that fail to apply', () => {
             return
           }
           if (!failsOn(baseState, mutated)) return
-          const outcome = await sendFrame(room, updateFrame(mutated))
+          const outcome = await sendFrame(room, syncFrame(2, mutated))
           outcomes.push(outcome)
           refused.push(mutated)
           expect(outcome).toBe(CloseCode.badMessage)
-          expect(storedRows(room)).toBe(rowsBefore)
+          expect(storedRows(server, room)).toBe(rowsBefore)
           expect(await viewOf(room)).toEqual(viewBefore)
         },
       ),
@@ -271,11 +207,11 @@ describe('updates that fail to apply', () => {
     // while the room is recovering from another device's refused one.
     expect(
       await Promise.all([
-        sendFrame(room, updateFrame(refused.at(-1) ?? valid)),
-        sendFrame(room, updateFrame(valid)),
+        sendFrame(room, syncFrame(2, refused.at(-1) ?? valid)),
+        sendFrame(room, syncFrame(2, valid)),
       ]),
     ).toEqual([CloseCode.badMessage, 'accepted'])
-    await waitFor(() => storedRows(room) !== rowsBefore, 'the valid change to be stored')
+    await waitFor(() => storedRows(server, room) !== rowsBefore, 'the valid change to be stored')
     const after = await freshView(server, room, lender.cookie)
     expect(after.getMap('people').toJSON()).toEqual({ p3: { name: 'Lakshmi' } })
     expect(after.getArray('deposits').toJSON()).toEqual(['b', 'c'])
@@ -296,7 +232,7 @@ describe('stock Yjs clients', () => {
   async function typesReceived(query: string): Promise<Set<number>> {
     const room = userRoom(lender.userId)
     const types = new Set<number>()
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}${query}`, {
+    const ws = new WebSocket(socketUrl(server, room, query), {
       headers: { cookie: lender.cookie },
     })
     ws.binaryType = 'nodebuffer'
@@ -304,9 +240,8 @@ describe('stock Yjs clients', () => {
     await new Promise((resolve) => ws.once('open', resolve))
     const own = new Y.Doc()
     own.getMap('people').set(`raw${query.length}`, { name: 'Raw' })
-    ws.send(updateFrame(Y.encodeStateAsUpdate(own)))
-    const other = connectClient(server, room, lender.cookie)
-    await waitSynced(other)
+    ws.send(syncFrame(2, Y.encodeStateAsUpdate(own)))
+    const other = await openRoom(server, room, lender.cookie)
     other.doc.getMap('people').set(`other${query.length}`, { name: 'Other' })
     await waitFor(() => other.stored() > 0, 'the other client’s edit to be stored')
     // The raw socket's own update was stored before the other client's, so its ack (if any)
@@ -327,9 +262,10 @@ describe('stock Yjs clients', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const room = userRoom(lender.userId)
-      const stock = connectClient(server, room, lender.cookie, new Y.Doc(), { acks: false })
-      const app = connectClient(server, room, lender.cookie)
-      await Promise.all([waitSynced(stock), waitSynced(app)])
+      const [stock, app] = await Promise.all([
+        openRoom(server, room, lender.cookie, new Y.Doc(), { acks: false }),
+        openRoom(server, room, lender.cookie),
+      ])
       stock.doc.getMap('people').set('stock', { name: 'Stock' })
       app.doc.getMap('people').set('app', { name: 'App' })
       await waitFor(() => stock.doc.getMap('people').has('app'), 'the app edit at the stock client')

@@ -16,6 +16,7 @@ import {
   LAYOUT_PARAM,
   MessageType,
   SYNC_PATH,
+  userRoom,
 } from '../../shared/protocol.ts'
 import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
 
@@ -120,6 +121,29 @@ export async function startTestServer(
   return server
 }
 
+/**
+ * Runs the operator's `npm run reset-password -- <args>` as it ships (the bundled script, with
+ * plain node) against the installation `env` names; resolves with its output and when it exited.
+ */
+export function resetPassword(env: Record<string, string>, args: string[], stdin = '') {
+  const { BASE_URL: _viteBase, ...inherited } = process.env
+  const script = path.join(path.dirname(SERVER_BUNDLE), 'reset-password.js')
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stdin.end(stdin)
+  return new Promise<{ code: number | null; stdout: string; stderr: string; exitedAt: number }>(
+    (resolve) =>
+      child.once('exit', (code) => resolve({ code, stdout, stderr, exitedAt: performance.now() })),
+  )
+}
+
 /** A signed-in lender. */
 export interface Lender {
   email: string
@@ -130,37 +154,79 @@ export interface Lender {
 
 let lenderCount = 0
 
-function cookieOf(response: Response): string {
+/** The cookies a response set, as a `cookie` header carries them; throws if it set none. */
+export function cookieOf(response: Response): string {
   const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!)
   if (cookies.length === 0) throw new Error(`no session cookie (HTTP ${response.status})`)
   return cookies.join('; ')
 }
 
-/** POSTs JSON to the auth API the way a browser on the app's origin would. */
+/**
+ * POSTs JSON to the auth API the way a browser on the app's origin would; `from` is the address
+ * it comes from, in X-Forwarded-For (heeded by a server started with TRUST_PROXY=1).
+ */
 export function authPost(
   server: TestServer,
   route: string,
   body: unknown,
   cookie?: string,
+  from?: string,
 ): Promise<Response> {
   return fetch(`${server.url}/api/auth/${route}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       origin: server.url,
+      ...(from ? { 'x-forwarded-for': from } : {}),
       ...(cookie ? { cookie } : {}),
     },
     body: JSON.stringify(body),
   })
 }
 
-/** Creates an account and returns its session. */
-export async function signUp(server: TestServer, password = 'correct horse'): Promise<Lender> {
+let addresses = 0
+
+/**
+ * A fresh address in 198.18.0.0/15 (benchmarking space), so that per-address limits of a server
+ * started with TRUST_PROXY=1 keep each request apart.
+ */
+export function newAddress(): string {
+  const n = ++addresses
+  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`
+}
+
+/** Creates an account (from the address `from`, if given) and returns its session. */
+export async function signUp(server: TestServer, from?: string): Promise<Lender> {
   const email = `lender${++lenderCount}-${process.pid}@example.com`
-  const response = await authPost(server, 'sign-up/email', { email, password, name: email })
+  const password = 'correct horse'
+  const response = await authPost(
+    server,
+    'sign-up/email',
+    { email, password, name: email },
+    '',
+    from,
+  )
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
   const body = (await response.json()) as { user: { id: string } }
   return { email, password, userId: body.user.id, cookie: cookieOf(response) }
+}
+
+/** Signs in with an email and password (from the address `from`, if given). */
+export function signIn(
+  server: TestServer,
+  email: string,
+  password: string,
+  from?: string,
+): Promise<Response> {
+  return authPost(server, 'sign-in/email', { email, password }, '', from)
+}
+
+/** A server started before the tests that follow, and its first lender. */
+export async function startWithLender(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<{ server: TestServer; lender: Lender }> {
+  const server = await startTestServer(options)
+  return { server, lender: await signUp(server) }
 }
 
 /** A `ws` WebSocket class that sends `cookie` with its upgrade (Node has no cookie jar). */
@@ -258,6 +324,18 @@ export function waitSynced(client: Client): Promise<void> {
   return waitFor(() => client.provider.synced, 'sync')
 }
 
+/** `connectClient`, resolved once that client has finished its first sync. */
+export async function openRoom(...args: Parameters<typeof connectClient>): Promise<Client> {
+  const client = connectClient(...args)
+  await waitSynced(client)
+  return client
+}
+
+/** A lender's own book, opened on `server` with `cookie` (the lender's own by default). */
+export function openBook(server: TestServer, lender: Lender, cookie = lender.cookie) {
+  return openRoom(server, userRoom(lender.userId), cookie)
+}
+
 /** Stops every client and server and removes every temp dir. */
 export async function cleanup(): Promise<void> {
   for (const provider of providers) stopProvider(provider)
@@ -269,8 +347,7 @@ export async function cleanup(): Promise<void> {
 
 /** What a brand-new device sees in `room` (its own empty doc, nothing cached). */
 export async function freshView(server: TestServer, room: string, cookie: string): Promise<Y.Doc> {
-  const client = connectClient(server, room, cookie)
-  await waitSynced(client)
+  const client = await openRoom(server, room, cookie)
   disconnect(client)
   return client.doc
 }

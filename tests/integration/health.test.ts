@@ -8,22 +8,13 @@
  */
 import { createServer, type AddressInfo } from 'node:net'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type * as Y from 'yjs'
 import { userRoom } from '../../shared/protocol.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import { readLender } from '../../shared/schema/lender.ts'
-import {
-  cleanup,
-  connectClient,
-  freshView,
-  signUp,
-  startTestServer,
-  waitFor,
-  waitSynced,
-  type Client,
-  type TestServer,
-} from './harness.ts'
+import { freshView, openRoom, signUp, startTestServer, waitFor } from './harness.ts'
+import type { Client, TestServer } from './harness.ts'
 import {
   fullDiskTestsRun,
   mountTinyDisk,
@@ -33,8 +24,6 @@ import {
 } from './disk.ts'
 
 const MiB = 1024 * 1024
-
-afterAll(cleanup)
 
 async function health(server: TestServer): Promise<number> {
   const response = await fetch(`${server.url}/healthz`)
@@ -77,8 +66,7 @@ function names(doc: Y.Doc): string[] {
 async function fullDiskRound(server: TestServer, disk: TinyDisk, label: string) {
   const lender = await signUp(server)
   const room = userRoom(lender.userId)
-  const client = connectClient(server, room, lender.cookie)
-  await waitSynced(client)
+  const client = await openRoom(server, room, lender.cookie)
   addSomeone(client, 'Before the disk filled')
   await waitFor(() => client.stored() >= 1, 'the first entry to be stored')
   expect(await health(server)).toBe(200)

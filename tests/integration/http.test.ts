@@ -2,19 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CloseCode, userRoom } from '../../shared/protocol.ts'
-import {
-  authPost,
-  cleanup,
-  connectClient,
-  signUp,
-  startTestServer,
-  tempDir,
-  waitFor,
-  waitSynced,
-  type TestServer,
-} from './harness.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CloseCode } from '../../shared/protocol.ts'
+import { authPost, openBook, signUp, startTestServer, tempDir, waitFor } from './harness.ts'
+import type { TestServer } from './harness.ts'
 
 let server: TestServer
 
@@ -27,7 +18,6 @@ beforeAll(async () => {
   // The default 60 s session check: a socket closed at sign-out was closed by the sign-out.
   server = await startTestServer({ env: { DIST_DIR: dist } })
 })
-afterAll(cleanup)
 
 describe('http', () => {
   it('answers the health check', async () => {
@@ -133,8 +123,7 @@ describe('accounts', () => {
 
   it('closes the sockets of a session when it signs out', async () => {
     const lender = await signUp(server)
-    const client = connectClient(server, userRoom(lender.userId), lender.cookie)
-    await waitSynced(client)
+    const client = await openBook(server, lender)
     const response = await authPost(server, 'sign-out', {}, lender.cookie)
     expect(response.status).toBe(200)
     await waitFor(() => client.closes.length > 0, 'the socket to close')
@@ -149,8 +138,7 @@ describe('sessions ended elsewhere', () => {
   it('closes a socket whose session was revoked outside this process', async () => {
     const fresh = await startTestServer({ env: { SESSION_CHECK_MS: '200' } })
     const lender = await signUp(fresh)
-    const client = connectClient(fresh, userRoom(lender.userId), lender.cookie)
-    await waitSynced(client)
+    const client = await openBook(fresh, lender)
     const accounts = new Database(path.join(fresh.dataDir, 'accounts.sqlite'))
     accounts.prepare('DELETE FROM session WHERE userId = ?').run(lender.userId)
     accounts.close()

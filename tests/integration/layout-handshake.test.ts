@@ -4,23 +4,21 @@
  * syncs, with a close code a stock y-websocket client treats as final, and again should the room
  * move on while it is connected. A client that says nothing is a plain Yjs client, not checked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { CloseCode, userRoom } from '../../shared/protocol.ts'
 import { metaMap, peopleMap } from '../../shared/schema/doc.ts'
 import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
 import {
-  cleanup,
   connectClient,
   disconnect,
   freshView,
+  openRoom,
   signUp,
   startTestServer,
   waitFor,
-  waitSynced,
-  type Lender,
-  type TestServer,
 } from './harness.ts'
+import type { Lender, TestServer } from './harness.ts'
 
 let server: TestServer
 let first: Lender
@@ -28,15 +26,13 @@ let first: Lender
 beforeAll(async () => {
   server = await startTestServer()
 })
-afterAll(cleanup)
 
 /** A lender whose book the server holds at `layout`. */
 async function bookAt(layout: number): Promise<Lender> {
   const lender = await signUp(server)
-  const writer = connectClient(server, userRoom(lender.userId), lender.cookie, undefined, {
+  const writer = await openRoom(server, userRoom(lender.userId), lender.cookie, undefined, {
     layout,
   })
-  await waitSynced(writer)
   writer.doc.transact(() => {
     metaMap(writer.doc).set('schemaVersion', layout)
     peopleMap(writer.doc).set('p1', { name: 'Ramesh', createdAt: '2026-11-01T10:00:00.000Z' })
@@ -76,10 +72,9 @@ describe('layout handshake', () => {
   it('lets in a client of the book’s layout or newer, and one that does not say', async () => {
     const lender = await bookAt(SCHEMA_VERSION)
     for (const layout of [SCHEMA_VERSION, SCHEMA_VERSION + 1, undefined]) {
-      const client = connectClient(server, userRoom(lender.userId), lender.cookie, undefined, {
+      const client = await openRoom(server, userRoom(lender.userId), lender.cookie, undefined, {
         layout,
       })
-      await waitSynced(client)
       expect(peopleMap(client.doc).get('p1')).toMatchObject({ name: 'Ramesh' })
       expect(client.closes).toEqual([])
       disconnect(client)
@@ -89,11 +84,12 @@ describe('layout handshake', () => {
   it('closes a connected client once another device moves the book past its layout', async () => {
     const lender = await bookAt(SCHEMA_VERSION - 1)
     const room = userRoom(lender.userId)
-    const older = connectClient(server, room, lender.cookie, undefined, {
-      layout: SCHEMA_VERSION - 1,
-    })
-    const newer = connectClient(server, room, lender.cookie, undefined, { layout: SCHEMA_VERSION })
-    await Promise.all([waitSynced(older), waitSynced(newer)])
+    const [older, newer] = await Promise.all([
+      openRoom(server, room, lender.cookie, undefined, {
+        layout: SCHEMA_VERSION - 1,
+      }),
+      openRoom(server, room, lender.cookie, undefined, { layout: SCHEMA_VERSION }),
+    ])
     newer.doc.transact(() => metaMap(newer.doc).set('schemaVersion', SCHEMA_VERSION))
     await waitFor(() => newer.stored() >= 1, 'the server to store the new layout')
     // The older client's next message is its last.
@@ -109,8 +105,7 @@ describe('layout handshake', () => {
   it('does not check the cities room, which has no layouts', async () => {
     // The first lender again: sign-ups from one address are limited.
     const lender = first
-    const client = connectClient(server, 'cities', lender.cookie, undefined, { layout: 1 })
-    await waitSynced(client)
+    const client = await openRoom(server, 'cities', lender.cookie, undefined, { layout: 1 })
     expect(client.closes).toEqual([])
     disconnect(client)
   })

@@ -6,12 +6,8 @@
  * are capped. Each case prints the figure the issue quoted (run against the code before the caps
  * for the "before" figures).
  */
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import * as encoding from 'lib0/encoding'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as Y from 'yjs'
@@ -22,7 +18,6 @@ import {
   CITIES_ROOM,
   CloseCode,
   MessageType,
-  SYNC_PATH,
   userRoom,
 } from '../../shared/protocol.ts'
 import { readCities } from '../../shared/schema/city.ts'
@@ -33,60 +28,22 @@ import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'
 import { writeLayoutThreeBook } from '../fixtures/layoutThree.ts'
 import { writeLayoutTwoBook } from '../fixtures/layoutTwo.ts'
 import {
-  cleanup,
   connectClient,
   disconnect,
   freshView,
+  newAddress,
+  openRoom,
+  signUp,
   startTestServer,
   waitFor,
   waitSynced,
-  type Lender,
-  type TestServer,
 } from './harness.ts'
+import type { Lender, TestServer } from './harness.ts'
+import { exchange, rssOf, socketUrl, storedRows, syncFrame } from './raw.ts'
 
 const MiB = 1024 * 1024
 
-afterAll(cleanup)
-
-/** The server process's resident set size, in bytes. */
-function rssOf(server: TestServer): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
-}
-
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`
-
-let addresses = 0
-
-/** A new account, signed up from an address of its own (the servers run with TRUST_PROXY=1). */
-async function signUpFresh(server: TestServer): Promise<Lender> {
-  const email = `limits${++addresses}-${process.pid}@example.com`
-  const password = 'correct horse battery'
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: server.url,
-      'x-forwarded-for': `198.51.100.${addresses}`,
-    },
-    body: JSON.stringify({ email, password, name: email }),
-  })
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
-  const body = (await response.json()) as { user: { id: string } }
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ')
-  return { email, password, userId: body.user.id, cookie }
-}
-
-function syncFrame(step: number, update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder()
-  encoding.writeVarUint(encoder, MessageType.sync)
-  encoding.writeVarUint(encoder, step)
-  encoding.writeVarUint8Array(encoder, update)
-  return encoding.toUint8Array(encoder)
-}
 
 function awarenessFrame(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder()
@@ -95,32 +52,15 @@ function awarenessFrame(update: Uint8Array): Uint8Array {
   return encoding.toUint8Array(encoder)
 }
 
-function socketUrl(server: TestServer, room: string, query = ''): string {
-  return `${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}${query}`
-}
-
 /**
  * Sends one update from a raw socket that asks for acknowledgements: 'stored' once the server
  * says it stored it, or the close code if it closed the socket instead.
  */
-function sendUpdate(
-  server: TestServer,
-  room: string,
-  cookie: string,
-  update: Uint8Array,
-): Promise<'stored' | number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(socketUrl(server, room, `?${ACK_PARAM}=1`), { headers: { cookie } })
-    ws.binaryType = 'nodebuffer'
-    ws.on('open', () => ws.send(syncFrame(2, update)))
-    ws.on('message', (data: Buffer) => {
-      if (data[0] === MessageType.stored) {
-        resolve('stored')
-        ws.close()
-      }
-    })
-    ws.on('close', (code) => resolve(code))
-    ws.on('error', reject)
+function sendUpdate(server: TestServer, room: string, cookie: string, update: Uint8Array) {
+  return exchange(server, room, cookie, [syncFrame(2, update)], {
+    until: MessageType.stored,
+    answer: 'stored',
+    query: `?${ACK_PARAM}=1`,
   })
 }
 
@@ -133,23 +73,6 @@ function citiesUpdate(count: number, prefix: string, createdAt = '2026-11-21T10:
     }
   })
   return Y.encodeStateAsUpdate(doc)
-}
-
-/** A digest of every row stored for `room` (SQLite). */
-function storedRows(server: TestServer, room: string): string {
-  const db = new Database(path.join(server.dataDir, 'docs.sqlite'), { readonly: true })
-  try {
-    const rows = db
-      .prepare<[string], { seq: number; data: Buffer }>(
-        'SELECT seq, data FROM doc_updates WHERE room = ? ORDER BY seq',
-      )
-      .all(room)
-    const hash = createHash('sha256')
-    for (const row of rows) hash.update(`${row.seq}:`).update(row.data)
-    return `${rows.length} rows ${hash.digest('hex')}`
-  } finally {
-    db.close()
-  }
 }
 
 /** Everything a fresh device loads from `room`, as bytes. */
@@ -165,13 +88,12 @@ describe('the cities every account shares', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { TRUST_PROXY: '1' } })
-    vandal = await signUpFresh(server)
-    lender = await signUpFresh(server)
+    vandal = await signUp(server, newAddress())
+    lender = await signUp(server, newAddress())
   })
 
   it('refuses a bloat per update, per day and per city; another account syncs a small doc', async () => {
-    const honest = connectClient(server, CITIES_ROOM, lender.cookie)
-    await waitSynced(honest)
+    const honest = await openRoom(server, CITIES_ROOM, lender.cookie)
     honest.doc.getMap('cities').set('c-ujjain', {
       name: 'Ujjain',
       createdAt: '2026-11-20T09:00:00.000Z',
@@ -270,13 +192,12 @@ describe("a lender's own room", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { TRUST_PROXY: '1' } })
-    lender = await signUpFresh(server)
+    lender = await signUp(server, newAddress())
   })
 
   it('refuses what the schema cannot hold with 4400 before storing it; the rest goes on', async () => {
     const room = userRoom(lender.userId)
-    const phone = connectClient(server, room, lender.cookie)
-    await waitSynced(phone)
+    const phone = await openRoom(server, room, lender.cookie)
     await waitFor(() => phone.stored() >= 1, 'the handshake to be stored')
     const edit = async (change: () => void) => {
       const stored = phone.stored()
@@ -368,11 +289,10 @@ describe("a lender's own room", () => {
       ['layout 3', (doc) => writeLayoutThreeBook(doc, 20)],
     ]
     for (const [what, write] of books) {
-      const owner = await signUpFresh(server)
+      const owner = await signUp(server, newAddress())
       const doc = new Y.Doc()
       write(doc)
-      const device = connectClient(server, userRoom(owner.userId), owner.cookie, doc)
-      await waitSynced(device)
+      const device = await openRoom(server, userRoom(owner.userId), owner.cookie, doc)
       initLenderDoc(doc)
       await waitFor(() => device.stored() >= 2, `the ${what} book and its move to be stored`)
       const fresh = await freshView(server, userRoom(owner.userId), owner.cookie)
@@ -382,17 +302,16 @@ describe("a lender's own room", () => {
       disconnect(device)
     }
 
-    const owner = await signUpFresh(server)
+    const owner = await signUp(server, newAddress())
     const { doc } = buildBook(
       { people: 1000, loans: 3000, payments: 100_000 },
       { by: LENDER_DEVICE },
     )
     initLenderDoc(doc)
     const start = performance.now()
-    const device = connectClient(server, userRoom(owner.userId), owner.cookie, doc, {
+    const device = await openRoom(server, userRoom(owner.userId), owner.cookie, doc, {
       chunks: true,
     })
-    await waitSynced(device)
     await waitFor(() => device.stored() >= 1, 'the whole book to be stored', 60_000)
     const ms = performance.now() - start
     console.log(
@@ -410,7 +329,7 @@ describe('one account’s sockets', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { TRUST_PROXY: '1' } })
-    lender = await signUpFresh(server)
+    lender = await signUp(server, newAddress())
   })
 
   it('4 × 1,000 idle sockets: the account gets its share, the server stops growing', async () => {
@@ -497,7 +416,7 @@ async function holdUnfinished(server: TestServer, lender: Lender, parts: number,
 describe('unfinished chunked messages', () => {
   it('one account holds no more than its share: 4 sockets × 64 MiB', async () => {
     const server = await startTestServer({ env: { TRUST_PROXY: '1' } })
-    const lender = await signUpFresh(server)
+    const lender = await signUp(server, newAddress())
     const before = rssOf(server)
     const held = []
     // 1,023 parts of a message of 1,100: just under 64 MiB each, never finished.
@@ -524,7 +443,7 @@ describe('unfinished chunked messages', () => {
         SERVER_SYNC_BYTES: String(33 * MiB),
       },
     })
-    const lenders = await Promise.all(Array.from({ length: 3 }, () => signUpFresh(server)))
+    const lenders = await Promise.all(Array.from({ length: 3 }, () => signUp(server, newAddress())))
     const before = rssOf(server)
     const held = []
     // 255 parts of 256: just under 16 MiB each, from three accounts.
@@ -539,7 +458,7 @@ describe('unfinished chunked messages', () => {
 
     // Another lender's first sync of a 2 MiB book meets the budget nearly used up: told to wait,
     // its device tries again with back-off and is through once the others let go.
-    const fifth = await signUpFresh(server)
+    const fifth = await signUp(server, newAddress())
     const { doc } = buildBook({ people: 100, loans: 300, payments: 30_000 })
     expect(Y.encodeStateAsUpdate(doc).byteLength).toBeGreaterThan(1.25 * MiB)
     const device = connectClient(server, userRoom(fifth.userId), fifth.cookie, doc, {

@@ -1,49 +1,25 @@
-import * as encoding from 'lib0/encoding'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
-import { CloseCode, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
-import {
-  cleanup,
-  connectClient,
-  disconnect,
-  signUp,
-  startTestServer,
-  waitFor,
-  waitSynced,
-  type Client,
-  type Lender,
-  type TestServer,
-} from './harness.ts'
+import { CloseCode, userRoom } from '../../shared/protocol.ts'
+import { prng } from '../fixtures/book.ts'
+import { disconnect, openBook, signUp, startTestServer, waitFor } from './harness.ts'
+import type { Client, Lender, TestServer } from './harness.ts'
+import { socketUrl, syncFrame } from './raw.ts'
 
 const MAX_BYTES = 128 * 1024
-
-/** A small deterministic PRNG (mulberry32), so a failing frame can be reproduced. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Frame = { data: Uint8Array | string }
 
 /** 1,000 frames: noise, wrong types, truncated and bit-flipped real messages, text frames. */
 function hostileFrames(count: number): Frame[] {
-  const next = random(20261121)
+  // A seeded PRNG, so a failing frame can be reproduced.
+  const next = prng(20261121)
   const int = (n: number) => Math.floor(next() * n)
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => int(256))
   const source = new Y.Doc()
   source.getMap('people').set('p', { name: 'Kamala', phone: '98xxxxxx10' })
-  const realUpdate = (() => {
-    const e = encoding.createEncoder()
-    encoding.writeVarUint(e, 0)
-    encoding.writeVarUint(e, 2)
-    encoding.writeVarUint8Array(e, Y.encodeStateAsUpdate(source))
-    return encoding.toUint8Array(e)
-  })()
+  const realUpdate = syncFrame(2, Y.encodeStateAsUpdate(source))
   const flip = () => {
     const flipped = realUpdate.slice()
     const at = 2 + int(flipped.length - 2)
@@ -69,7 +45,7 @@ function hostileFrames(count: number): Frame[] {
  */
 function sendHostile(server: TestServer, room: string, cookie: string, frame: Frame) {
   return new Promise<number | 'accepted'>((resolve, reject) => {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}`, {
+    const ws = new WebSocket(socketUrl(server, room), {
       headers: { cookie },
     })
     ws.binaryType = 'nodebuffer'
@@ -96,15 +72,12 @@ let reader: Client
 beforeAll(async () => {
   server = await startTestServer({ env: { MAX_MESSAGE_BYTES: String(MAX_BYTES) } })
   lender = await signUp(server)
-  writer = connectClient(server, userRoom(lender.userId), lender.cookie)
-  reader = connectClient(server, userRoom(lender.userId), lender.cookie)
-  await Promise.all([waitSynced(writer), waitSynced(reader)])
+  ;[writer, reader] = await Promise.all([openBook(server, lender), openBook(server, lender)])
   // A hostile socket counts any awareness message as the answer to its query: the two clients
   // must not broadcast awareness of their own (the 15 s renewals) while the frames are sent.
   writer.provider.awareness.setLocalState(null)
   reader.provider.awareness.setLocalState(null)
 })
-afterAll(cleanup)
 
 describe('self-protection', () => {
   it('closes only the sender of 1,000 hostile frames while others keep syncing', async () => {

@@ -3,8 +3,9 @@
  * TRUST_PROXY=1 sign-in limits key on the address nginx appended to X-Forwarded-For, so one
  * lender mistyping a password does not lock out everyone else behind the same proxy.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { cleanup, signUp, startTestServer, type Lender, type TestServer } from './harness.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { signIn, signUp, startTestServer } from './harness.ts'
+import type { Lender, TestServer } from './harness.ts'
 
 let server: TestServer
 let lender: Lender
@@ -13,19 +14,10 @@ beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: '1' } })
   lender = await signUp(server)
 })
-afterAll(cleanup)
 
 /** A sign-in as nginx would forward it: the client's own header, then the address nginx saw. */
 function signInVia(forwardedFor: string, password: string): Promise<Response> {
-  return fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: server.url,
-      'x-forwarded-for': forwardedFor,
-    },
-    body: JSON.stringify({ email: lender.email, password }),
-  })
+  return signIn(server, lender.email, password, forwardedFor)
 }
 
 it('limits sign-in per lender address, not per proxy', async () => {

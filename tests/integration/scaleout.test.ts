@@ -14,15 +14,16 @@ import {
   connectClient,
   disconnect,
   freshView,
+  openBook,
+  openRoom,
   payloadOf,
   recordSentUpdates,
   signUp,
   startTestServer,
   waitFor,
   waitSynced,
-  type Lender,
-  type TestServer,
 } from './harness.ts'
+import type { Client, Lender, TestServer } from './harness.ts'
 import {
   TEST_REDIS_URL,
   createTestSchema,
@@ -46,6 +47,11 @@ async function timeUntil(check: () => boolean, what: string): Promise<number> {
   const start = performance.now()
   await waitFor(check, what, 5_000)
   return performance.now() - start
+}
+
+/** The lender's book open on both processes (or on the two given), synced. */
+function openOnBoth(first = one, second = two): Promise<[Client, Client]> {
+  return Promise.all([openBook(first, lender), openBook(second, lender)])
 }
 
 /** The room's last seq in PostgreSQL, read directly. */
@@ -83,17 +89,13 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     })
     const body = (await response.json()) as { user?: { email: string } } | null
     expect(body?.user?.email).toBe(lender.email)
-    const client = connectClient(two, userRoom(lender.userId), lender.cookie)
-    await waitSynced(client)
+    const client = await openBook(two, lender)
     expect(client.closes).toEqual([])
     disconnect(client)
   })
 
   it('brings an edit on one process to a client of the other within 100 ms', async () => {
-    const room = userRoom(lender.userId)
-    const a = connectClient(one, room, lender.cookie)
-    const b = connectClient(two, room, lender.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await openOnBoth()
     const latencies: number[] = []
     for (let i = 0; i < 20; i++) {
       const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a]
@@ -108,10 +110,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
   })
 
   it('shares awareness across processes', async () => {
-    const room = userRoom(lender.userId)
-    const a = connectClient(one, room, lender.cookie)
-    const b = connectClient(two, room, lender.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await openOnBoth()
     a.provider.awareness.setLocalStateField('device', 'phone')
     await waitFor(
       () => b.provider.awareness.getStates().get(a.doc.clientID)?.device === 'phone',
@@ -129,9 +128,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
 
   it('stores an update once and never echoes one that came from Redis', async () => {
     const room = userRoom(lender.userId)
-    const a = connectClient(one, room, lender.cookie)
-    const b = connectClient(two, room, lender.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await openOnBoth()
     await waitFor(() => a.stored() >= 1 && b.stored() >= 1, 'the handshakes to be stored')
     await new Promise((resolve) => setTimeout(resolve, 100))
 
@@ -145,16 +142,48 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     await new Promise((resolve) => setTimeout(resolve, 300))
     listener.disconnect()
     expect(await storedSeq(room)).toBe(before + 1)
-    expect(messages).toBe(1)
+    // The update itself as it arrived, then its row's seq once stored; nothing back from two.
+    expect(messages).toBe(2)
+    disconnect(a)
+    disconnect(b)
+  })
+
+  it('delivers an edit to the other process while its row still waits for PostgreSQL', async () => {
+    const room = userRoom(lender.userId)
+    const a = connectClient(one, room, lender.cookie)
+    const b = connectClient(two, room, lender.cookie)
+    await Promise.all([waitSynced(a), waitSynced(b)])
+    // A first row, so that the room has a seq row to hold.
+    a.doc.getMap('people').set('first', 'stored')
+    await waitFor(() => b.doc.getMap('people').has('first') && a.stored() >= 1, 'a stored edit')
+    const acked = a.stored()
+    // Hold the room's seq row: every append to the room waits until this transaction ends.
+    const lock = new pg.Client({ connectionString: schema.url })
+    await lock.connect()
+    try {
+      await lock.query('BEGIN')
+      const held = await lock.query('SELECT seq FROM doc_seqs WHERE room = $1 FOR UPDATE', [room])
+      expect(held.rowCount).toBe(1)
+      a.doc.getMap('people').set('before-commit', 'live')
+      await waitFor(
+        () => b.doc.getMap('people').has('before-commit'),
+        'the edit on the other process while the database is held',
+        2_000,
+      )
+      // Not stored yet, so not acknowledged: "Synced" still means on disk.
+      expect(a.stored()).toBe(acked)
+      await lock.query('COMMIT')
+      await waitFor(() => a.stored() > acked, 'the acknowledgement once stored', 5_000)
+    } finally {
+      await lock.end()
+    }
     disconnect(a)
     disconnect(b)
   })
 
   it('repairs from PostgreSQL an update whose Redis message was lost, within 1 s', async () => {
     const room = userRoom(lender.userId)
-    const a = connectClient(one, room, lender.cookie)
-    const b = connectClient(two, room, lender.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await openOnBoth()
     // A third writer that stores but never publishes: as if every Redis message were dropped.
     const pool = new pg.Pool({ connectionString: schema.url })
     const silent = openPostgresStorage(pool)
@@ -188,9 +217,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
       startTestServer({ env: slow }),
     ])
     const room = userRoom(lender.userId)
-    const a = connectClient(three, room, lender.cookie)
-    const b = connectClient(four, room, lender.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await openOnBoth(three, four)
     const pool = new pg.Pool({ connectionString: schema.url })
     const ghost = new Y.Doc()
     Y.applyUpdate(ghost, Y.encodeStateAsUpdate(a.doc))
@@ -251,8 +278,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
 
     // The writer reconnects to the survivor with everything it holds; everyone converges.
     disconnect(a)
-    const again = connectClient(two, room, lender.cookie, a.doc)
-    await waitSynced(again)
+    const again = await openRoom(two, room, lender.cookie, a.doc)
     const total = a.doc.getMap('payments').size
     await waitFor(() => b.doc.getMap('payments').size === total, 'the other client to converge')
     disconnect(again)
@@ -262,9 +288,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
 
   it('recovers by itself when Redis restarts mid-run', async () => {
     const room = userRoom(lender.userId)
-    const a = connectClient(one, room, lender.cookie)
-    const b = connectClient(two, room, lender.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await openOnBoth()
     const both = (key: string) => a.doc.getMap('people').has(key) && b.doc.getMap('people').has(key)
     try {
       stopRedis()

@@ -7,16 +7,10 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'nod
 import { request } from 'node:http'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { precompress } from '../../scripts/precompress.ts'
-import {
-  SERVER_BUNDLE,
-  cleanup,
-  signUp,
-  startTestServer,
-  tempDir,
-  type TestServer,
-} from './harness.ts'
+import { SERVER_BUNDLE, signUp, startTestServer, tempDir } from './harness.ts'
+import type { TestServer } from './harness.ts'
 
 interface RawResponse {
   status: number
@@ -60,7 +54,6 @@ beforeAll(async () => {
   await precompress(dist)
   server = await startTestServer({ env: { DIST_DIR: dist } })
 })
-afterAll(cleanup)
 
 describe('pre-compressed files', () => {
   it('writes .br and .gz beside compressible files, not beside images or maps', () => {

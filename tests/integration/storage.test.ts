@@ -4,16 +4,14 @@
  */
 import path from 'node:path'
 import type pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { openPostgresStorage, migratePostgresStorage } from '../../server/storage/postgres.ts'
 import { createPgPool } from '../../server/storage/pgPool.ts'
 import { openSqliteStorage } from '../../server/storage/sqlite.ts'
 import type { DocStorage } from '../../server/storage/types.ts'
-import { cleanup, tempDir } from './harness.ts'
+import { tempDir } from './harness.ts'
 import { createTestSchema, servicesUp } from './services.ts'
-
-afterAll(cleanup)
 
 interface Opened {
   storage: DocStorage

@@ -1,23 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type * as Y from 'yjs'
-import { CITIES_ROOM, CloseCode, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
+import { CITIES_ROOM, CloseCode, userRoom } from '../../shared/protocol.ts'
 import {
-  cleanup,
   connectClient,
   disconnect,
+  openBook,
+  openRoom,
   signUp,
   startTestServer,
   waitFor,
-  waitSynced,
-  type Lender,
-  type TestServer,
 } from './harness.ts'
+import type { Lender, TestServer } from './harness.ts'
+import { socketUrl } from './raw.ts'
 
 /** The HTTP status a raw upgrade to `room` gets, or 101 if it was accepted. */
 function upgradeStatus(server: TestServer, room: string, cookie?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}`, {
+    const ws = new WebSocket(socketUrl(server, room), {
       headers: cookie ? { cookie } : {},
     })
     ws.on('unexpected-response', (_req, res) => {
@@ -43,13 +43,10 @@ beforeAll(async () => {
   asha = await signUp(server)
   ravi = await signUp(server)
 })
-afterAll(cleanup)
 
 describe('sync', () => {
   it('keeps two devices of one lender in step, both ways', async () => {
-    const phone = connectClient(server, userRoom(asha.userId), asha.cookie)
-    const laptop = connectClient(server, userRoom(asha.userId), asha.cookie)
-    await Promise.all([waitSynced(phone), waitSynced(laptop)])
+    const [phone, laptop] = await Promise.all([openBook(server, asha), openBook(server, asha)])
 
     phone.doc.getMap('people').set('p1', 'Sunita')
     laptop.doc.getMap('people').set('p2', 'Mohan')
@@ -64,8 +61,7 @@ describe('sync', () => {
   })
 
   it('tells a client when its changes are stored', async () => {
-    const client = connectClient(server, userRoom(asha.userId), asha.cookie)
-    await waitSynced(client)
+    const client = await openBook(server, asha)
     await waitFor(() => client.stored() >= 1, 'the ack of the handshake update')
     const before = client.stored()
     for (let i = 0; i < 5; i++) client.doc.getMap('loans').set(`l${i}`, i)
@@ -74,8 +70,7 @@ describe('sync', () => {
   })
 
   it("refuses another lender's room with 403 and shows them nothing", async () => {
-    const owner = connectClient(server, userRoom(asha.userId), asha.cookie)
-    await waitSynced(owner)
+    const owner = await openBook(server, asha)
     owner.doc.getMap('people').set('secret', 'Aadhaar 1234')
     await waitFor(() => owner.stored() > 0, 'the owner write to be stored')
 
@@ -97,9 +92,10 @@ describe('sync', () => {
   })
 
   it('shares cities between lenders', async () => {
-    const a = connectClient(server, CITIES_ROOM, asha.cookie)
-    const b = connectClient(server, CITIES_ROOM, ravi.cookie)
-    await Promise.all([waitSynced(a), waitSynced(b)])
+    const [a, b] = await Promise.all([
+      openRoom(server, CITIES_ROOM, asha.cookie),
+      openRoom(server, CITIES_ROOM, ravi.cookie),
+    ])
     a.doc.getMap('cities').set('c-pune', { name: 'Pune', createdAt: '2026-01-02T03:04:05.000Z' })
     b.doc.getMap('cities').set('c-agra', { name: 'Agra', createdAt: '2026-01-02T03:04:06.000Z' })
     await waitFor(
@@ -112,8 +108,7 @@ describe('sync', () => {
   })
 
   it('refuses a city delete, a rename and a non-city write, closing only the sender', async () => {
-    const honest = connectClient(server, CITIES_ROOM, asha.cookie)
-    await waitSynced(honest)
+    const honest = await openRoom(server, CITIES_ROOM, asha.cookie)
     honest.doc
       .getMap('cities')
       .set('c-ujjain', { name: 'Ujjain', createdAt: '2026-02-01T09:00:00.000Z' })
@@ -128,8 +123,7 @@ describe('sync', () => {
       (doc) => doc.getMap('people').set('x', 'not a city'),
     ]
     for (const attempt of attempts) {
-      const vandal = connectClient(server, CITIES_ROOM, ravi.cookie)
-      await waitSynced(vandal)
+      const vandal = await openRoom(server, CITIES_ROOM, ravi.cookie)
       await waitFor(() => vandal.doc.getMap('cities').has('c-ujjain'), 'the city to arrive')
       attempt(vandal.doc)
       await waitFor(() => vandal.closes.length > 0, 'the vandal socket to close')
@@ -137,8 +131,7 @@ describe('sync', () => {
       disconnect(vandal)
     }
 
-    const fresh = connectClient(server, CITIES_ROOM, ravi.cookie)
-    await waitSynced(fresh)
+    const fresh = await openRoom(server, CITIES_ROOM, ravi.cookie)
     expect(fresh.doc.getMap('cities').get('c-ujjain')).toEqual({
       name: 'Ujjain',
       createdAt: '2026-02-01T09:00:00.000Z',

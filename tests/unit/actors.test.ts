@@ -6,14 +6,15 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { actorKey, actorsMap } from '../../shared/schema/actors.ts'
-import { actorLogs, depositLog, eachLog } from '../../shared/schema/depositLog.ts'
+import { actorLogs, depositLog, eachLog } from '../../shared/deposit/log.ts'
 import { loansMap, metaMap, peopleMap } from '../../shared/schema/doc.ts'
 import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson, updatePerson } from '../../shared/schema/person.ts'
 import { writeLayoutThreeBook } from '../fixtures/layoutThree.ts'
+import { exampleLoanInput } from './bookFacts.ts'
 
 const NOW = '2026-03-01T10:15:30.123Z'
 const LATER = '2026-03-02T08:00:00.000Z'
@@ -29,19 +30,7 @@ function book(by = phone): Y.Doc {
     { name: 'Asha', cityId: 'c1', balance: 0, gender: 'female' },
     { now: NOW, id: 'p1', by },
   )
-  addLoan(
-    doc,
-    {
-      personId: 'p1',
-      amount: 1_000_000,
-      interestRate: 2,
-      interestType: 'per_month',
-      startDate: '2025-01-01',
-      dueDate: '2025-12-31',
-      description: '',
-    },
-    { now: NOW, id: LOAN, by },
-  )
+  addLoan(doc, exampleLoanInput(), { now: NOW, id: LOAN, by })
   return doc
 }
 
@@ -63,7 +52,7 @@ describe('actors written once', () => {
     const doc = book()
     const before = Y.encodeStateAsUpdate(doc).byteLength
     for (let i = 1; i <= 100; i++) deposit(doc, i * 100)
-    // As cheap as a deposit that names no one (see depositLog.test.ts), where the actor written
+    // As cheap as a deposit that names no one (see deposits.test.ts), where the actor written
     // out cost 67 bytes more.
     expect((Y.encodeStateAsUpdate(doc).byteLength - before) / 100).toBeLessThan(50)
     expect(depositLog(doc).length).toBe(0)

@@ -10,18 +10,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { bookJson, exportBook, type BookFile } from '../../shared/book/export.ts'
 import { importBook, isBookEmpty, parseBook } from '../../shared/book/import.ts'
-import { bookProblemText, type BookProblem } from '../../shared/book/importProblems.ts'
+import { type BookProblem } from '../../shared/book/importProblems.ts'
 import { loanFigures } from '../../shared/ledger/engine.ts'
 import { addCity } from '../../shared/schema/city.ts'
-import { actorLogs } from '../../shared/schema/depositLog.ts'
+import { actorLogs } from '../../shared/deposit/log.ts'
 import { metaMap } from '../../shared/schema/doc.ts'
 import { paymentsMap } from '../../shared/schema/layouts/oldForms.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson, archivePerson } from '../../shared/schema/person.ts'
 import { readVoids, undoVoidsOf, voidDeposit } from '../../shared/schema/void.ts'
-import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
+import { loadAppCatalogues } from '../../src/i18n/index.ts'
+import { problemsRead } from './bookProblems.ts'
 
 const TODAY = '2026-11-23'
 const EXPORTED_AT = '2026-11-23T09:00:00.000Z'
@@ -331,26 +332,16 @@ describe('what the lender reads about a file', () => {
     await loadAppCatalogues()
   })
 
-  /** Every problem of `text` in `language`, as the Import book section lists them. */
-  function read(text: string, language: 'en' | 'hi'): string[] {
-    const parsed = parseBook(text)
-    if (parsed.ok) return []
-    const t = i18n.getFixedT(language, 'settings', 'import')
-    return parsed.problems.map((problem) =>
-      bookProblemText(problem, (key, values) => t(key, values)),
-    )
-  }
-
   it('names the borrower, the loan or the payment, and what is wrong with it', () => {
     const { text } = editedFile((book) => {
       rec(book, 'payments', 1).amount = 12.5
       delete rec(book, 'people', 1).name
     })
-    expect(read(text, 'en')).toEqual([
+    expect(problemsRead(text, 'en')).toEqual([
       'Person no. 2 in the file: the name is missing.',
       'Payment from Ravi on 11/02/2026: the amount is not a proper sum of money (more than ₹0, in whole paise).',
     ])
-    expect(read(text, 'hi')).toEqual([
+    expect(problemsRead(text, 'hi')).toEqual([
       'फ़ाइल में उधारकर्ता नंबर 2: नाम — नहीं दिया गया।',
       'Ravi की 11/02/2026 की जमा: रकम — ठीक रकम नहीं है (₹0 से ज़्यादा, पूरे पैसों में होनी चाहिए)।',
     ])
@@ -359,11 +350,11 @@ describe('what the lender reads about a file', () => {
       rec(book, 'payments', 0).loanId = 'nothing'
     })
     // Without its person (or its loan) in the file, a record is named by its money and day.
-    expect(read(linked, 'en')).toEqual([
+    expect(problemsRead(linked, 'en')).toEqual([
       'Loan no. 2 in the file (₹10,000.00 from 01/01/2026): the person it belongs to is not in the file.',
       'Payment no. 1 in the file (₹7,000.00 on 10/02/2026): its loan is not in the file.',
     ])
-    expect(read(linked, 'hi')).toEqual([
+    expect(problemsRead(linked, 'hi')).toEqual([
       'फ़ाइल में उधार नंबर 2 (01/01/2026 से ₹10,000.00): जिस उधारकर्ता का है, वह फ़ाइल में नहीं है।',
       'फ़ाइल में जमा नंबर 1 (10/02/2026 की ₹7,000.00): इसका उधार फ़ाइल में नहीं है।',
     ])
@@ -402,7 +393,7 @@ describe('what the lender reads about a file', () => {
     })
     const files = [fields, links, 'not json', '{"format":"rin-khata-book","version":9}', '[]']
     for (const language of ['en', 'hi'] as const) {
-      const texts = files.flatMap((file) => read(file, language))
+      const texts = files.flatMap((file) => problemsRead(file, language))
       expect(texts.length).toBeGreaterThan(60)
       for (const line of texts) {
         expect(line).not.toMatch(
@@ -411,7 +402,7 @@ describe('what the lender reads about a file', () => {
         expect(line).not.toMatch(/undefined|NaN|object Object/)
       }
     }
-    const english = files.flatMap((file) => read(file, 'en'))
+    const english = files.flatMap((file) => problemsRead(file, 'en'))
     expect(english).toContain('Person no. 1 in the file: the name is not text.')
     expect(english).toContain(
       'Person no. 1 in the file: who recorded it does not name an account and a device.',

@@ -8,15 +8,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { bookJson, exportBook, type BookFile } from '../../shared/book/export.ts'
 import { bookCounts, parseBook, planRestore, restoreBook } from '../../shared/book/import.ts'
-import { bookProblemText } from '../../shared/book/importProblems.ts'
 import { addCity } from '../../shared/schema/city.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import { readProfile, setProfile } from '../../shared/schema/profile.ts'
 import { voidDeposit } from '../../shared/schema/void.ts'
-import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
+import { loadAppCatalogues } from '../../src/i18n/index.ts'
+import { problemsRead } from './bookProblems.ts'
 
 const phone = { account: 'lender@example.com', device: 'Phone' }
 const at = (day: number, minute = 0) =>
@@ -182,20 +182,13 @@ describe('what the lender reads about a wrong backup', () => {
     await loadAppCatalogues()
   })
 
-  function read(text: string, language: 'en' | 'hi'): string[] {
-    const parsed = parseBook(text)
-    if (parsed.ok) return []
-    const t = i18n.getFixedT(language, 'settings', 'import')
-    return parsed.problems.map((problem) =>
-      bookProblemText(problem, (key, values) => t(key, values)),
-    )
-  }
-
   it('a file that is not a backup is called so, not a list of missing fields', () => {
     const text = JSON.stringify({ name: 'My notes', items: [1, 2, 3] })
-    expect(read(text, 'en')).toEqual([expect.stringMatching(/^This file is not a Rin Khata book/)])
-    expect(read(text, 'hi')[0]).toMatch(/^यह ऋण खाता का बही-खाता नहीं है/)
-    expect(read('{oops', 'en')[0]).toMatch(/^This is not a book file/)
+    expect(problemsRead(text, 'en')).toEqual([
+      expect.stringMatching(/^This file is not a Rin Khata book/),
+    ])
+    expect(problemsRead(text, 'hi')[0]).toMatch(/^यह ऋण खाता का बही-खाता नहीं है/)
+    expect(problemsRead('{oops', 'en')[0]).toMatch(/^This is not a book file/)
   })
 
   it('a wrong record is named by its borrower and loan, in plain words', () => {
@@ -205,11 +198,11 @@ describe('what the lender reads about a wrong backup', () => {
     }
     const loan = file.loans[1] as Record<string, unknown>
     loan.amount = -5
-    const problems = read(JSON.stringify(file), 'en')
+    const problems = problemsRead(JSON.stringify(file), 'en')
     expect(problems).toHaveLength(1)
     expect(problems[0]).toMatch(/Ramesh/)
     expect(problems[0]).not.toMatch(/loans\[|paise above/)
-    const hindi = read(JSON.stringify(file), 'hi')
+    const hindi = problemsRead(JSON.stringify(file), 'hi')
     expect(hindi[0]).toMatch(/Ramesh/)
   })
 })

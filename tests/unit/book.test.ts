@@ -21,7 +21,7 @@ import { addCity, readCities } from '../../shared/schema/city.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, readArchivedWith, updateLoan } from '../../shared/schema/loan.ts'
 import { undoLoanEdit } from '../../shared/schema/loanEdit.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson, archivePerson, updatePerson } from '../../shared/schema/person.ts'
 import {
   readUndos,

@@ -4,7 +4,6 @@ import {
   balanceDue,
   createFiguresCache,
   dashboardRow,
-  depositMessages,
   displayStatus,
   isOutstanding,
   loanAsOf,
@@ -17,12 +16,18 @@ import {
   validateDeposit,
   validateStatus,
   withDashboardRow,
+  type DepositContext,
   type DepositInput,
+  type DepositReason,
   type LedgerLoan,
   type LoanTerms,
   type PaymentFact,
 } from '../../shared/ledger/engine.ts'
+import depositEn from '../../src/i18n/locales/en/deposit.json' with { type: 'json' }
 import { payment, rs } from './ledgerFacts.ts'
+
+/** The words the deposit page shows for each refusal (the English catalogue). */
+const depositMessages: Record<DepositReason, string> = depositEn.errors
 
 // ₹10,000 at 2 % per month from 2025-01-01 (engine notes, first worked example).
 const monthly: LoanTerms = {
@@ -496,7 +501,7 @@ describe('deposit page', () => {
     expect(autoAllocate(0, loans)).toEqual([])
   })
 
-  const valid: DepositInput = {
+  const valid: DepositInput & DepositContext = {
     amount: 6000,
     date: '2025-04-01',
     today: '2025-04-01',

@@ -10,21 +10,12 @@ import {
   type LedgerLoan,
   type PaymentFact,
 } from '../../shared/ledger/engine.ts'
+import { loanTerms } from './ledgerArbs.ts'
 
 const runs = { numRuns: 1000 }
 
-/** A loan of up to ₹10 crore at up to 100 % (two decimals), starting 2020–2030. */
-const loanArb = fc.record({
-  id: fc.constant('loan'),
-  personId: fc.constant('person'),
-  amount: fc.integer({ min: 1, max: 1_000_000_000 }),
-  interestRate: fc.integer({ min: 0, max: 10_000 }).map((h) => h / 100),
-  interestType: fc.constantFrom('per_annum' as const, 'per_month' as const),
-  startDate: fc.integer({ min: 0, max: 3650 }).map((n) => addDays('2020-01-01', n)),
-  dueDate: fc.constant('2031-01-01'),
-  status: fc.constant('active' as const),
-  createdAt: fc.constant('2020-01-01T00:00:00.000Z'),
-})
+/** An active loan on `loanTerms` (up to ₹1 crore at up to 100 %, starting 2020–2030). */
+const loanArb = fc.record({ ...loanTerms, status: fc.constant('active' as const) })
 
 /**
  * Up to 8 payments around the loan's life, including some before the start, several on one day

@@ -10,26 +10,11 @@ import {
   type LedgerLoan,
   type PaymentFact,
 } from '../../shared/ledger/engine.ts'
-import { rs } from './ledgerFacts.ts'
-
-function payment(id: string, date: string, rupees: string, createdAt = `${date}T10:00:00.000Z`) {
-  return { id, date, amount: rs(rupees), createdAt }
-}
+import { loan, payment, rs } from './ledgerFacts.ts'
 
 /** ₹10,000 at 2 % a month from 2025-01-01 (engine notes' first example), with `payments`. */
 function monthly(payments: PaymentFact[], id = 'loan'): LedgerLoan {
-  return {
-    id,
-    personId: 'ravi',
-    amount: rs('10,000'),
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: '2025-01-01',
-    dueDate: '2025-12-31',
-    status: 'active',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    payments,
-  }
+  return loan({ id, payments })
 }
 
 const today = '2025-04-01'

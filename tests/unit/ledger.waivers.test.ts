@@ -6,16 +6,15 @@ import {
   replayLoan,
   summarizePerson,
   validateWaiver,
-  waiverMessages,
   type LedgerLoan,
-  type PaymentFact,
   type WaiverFact,
+  type WaiverReason,
 } from '../../shared/ledger/engine.ts'
-import { rs } from './ledgerFacts.ts'
+import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
+import { notesExample, payment, rs } from './ledgerFacts.ts'
 
-function payment(id: string, date: string, rupees: string): PaymentFact {
-  return { id, date, amount: rs(rupees), createdAt: `${date}T10:00:00.000Z` }
-}
+/** The words the Settle for less dialog shows for each refusal (the English catalogue). */
+const waiverMessages: Record<WaiverReason, string> = loansEn.waiver.errors
 
 function waiver(id: string, date: string, rupees: string, note?: string): WaiverFact {
   return {
@@ -34,19 +33,7 @@ const voided = { voidId: 'v1', reason: 'typed ₹20,000 for ₹2,000', at: '2025
 // left (the ₹5,000 paid the ₹296.44 of interest owed first, then ₹4,703.56 of principal) and
 // ₹104.48 of interest for the 30 days since the last payment (₹5,296.44 × 24 % × 30 / 365).
 function example(extra: Partial<LedgerLoan> = {}): LedgerLoan {
-  return {
-    id: 'loan',
-    personId: 'ravi',
-    amount: rs('10,000'),
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: '2025-01-01',
-    dueDate: '2025-12-31',
-    status: 'active',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    payments: [payment('p1', '2025-01-31', '100'), payment('p2', '2025-03-02', '5,000')],
-    ...extra,
-  }
+  return { ...notesExample(), ...extra }
 }
 const today = '2025-04-01'
 

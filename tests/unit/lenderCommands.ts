@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check'
 import * as Y from 'yjs'
-import { depositLog, packDeposit } from '../../shared/schema/depositLog.ts'
+import { packDeposit } from '../../shared/deposit/codec.ts'
+import { depositLog, readPayments } from '../../shared/deposit/log.ts'
 import {
   loanEditsMap,
   loansMap,
@@ -19,7 +20,7 @@ import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { undoLoanEdit } from '../../shared/schema/loanEdit.ts'
 import { movePaymentsToLog } from '../../shared/schema/layouts/l2-deposit-log.ts'
-import { readPayments, recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import {
   addPerson,
   archivePerson,

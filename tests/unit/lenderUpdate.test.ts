@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { addDays } from '../../shared/dates.ts'
-import { actorLogs, depositLog } from '../../shared/schema/depositLog.ts'
+import { actorLogs, depositLog } from '../../shared/deposit/log.ts'
 import { loanEditsMap, loansMap, metaMap, peopleMap } from '../../shared/schema/doc.ts'
 import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
 import { initLenderDoc } from '../../shared/schema/lender.ts'
 import { LENDER_LIMITS, checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
 import { addLoan, archiveLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import {
   addPerson,
   archivePerson,

@@ -12,7 +12,7 @@ import { loanEditsMap, loansMap } from '../../shared/schema/doc.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan, updateLoan } from '../../shared/schema/loan.ts'
 import { readLoanEdits, undoLoanEdit } from '../../shared/schema/loanEdit.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import {
   profileMap,
@@ -23,6 +23,7 @@ import {
 } from '../../shared/schema/profile.ts'
 import { projectLender } from '../../shared/schema/projection.ts'
 import type { LoanInput } from '../../shared/schema/types.ts'
+import { bookWithPerson } from './bookFacts.ts'
 
 const T0 = '2026-01-01T10:00:00.000Z'
 const T1 = '2026-02-01T10:00:00.000Z'
@@ -41,13 +42,7 @@ const terms: Omit<LoanInput, 'personId'> = {
 
 /** A book with one person (`p1`) and, when asked, one loan (`l1`) with a payment. */
 function book(loan?: Partial<LoanInput>): Y.Doc {
-  const doc = new Y.Doc()
-  initLenderDoc(doc)
-  addPerson(
-    doc,
-    { name: 'Asha', cityId: 'c1', balance: 0, gender: 'female' },
-    { now: T0, id: 'p1' },
-  )
+  const doc = bookWithPerson({ name: 'Asha', gender: 'female' }, T0)
   if (loan) {
     addLoan(doc, { personId: 'p1', ...terms, ...loan }, { now: T0, id: 'l1', by: phone })
     recordDeposit(

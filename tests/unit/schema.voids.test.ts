@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { loanFigures } from '../../shared/ledger/engine.ts'
 import { undosMap, voidsMap, waiversMap } from '../../shared/schema/doc.ts'
-import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
+import { readLender } from '../../shared/schema/lender.ts'
 import { addLoan, archiveLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { recordDeposit } from '../../shared/schema/payment.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { addPerson, archivePerson, updatePerson } from '../../shared/schema/person.ts'
 import { undoVoid, undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
 import { recordWaiver } from '../../shared/schema/waiver.ts'
+import { bookWithPerson, exampleLoanInput } from './bookFacts.ts'
 
 const T0 = '2026-01-01T10:00:00.000Z'
 const T1 = '2026-01-02T10:00:00.000Z'
@@ -18,18 +19,8 @@ const today = '2025-04-01'
 
 /** Ramesh (`p1`) with two loans of ₹10,000 at 2 % a month from 2025-01-01 (`l1`, `l2`). */
 function lender(): Y.Doc {
-  const doc = new Y.Doc()
-  initLenderDoc(doc)
-  addPerson(
-    doc,
-    { name: 'Ramesh', cityId: 'c1', balance: 0, gender: 'male' },
-    { now: T0, id: 'p1' },
-  )
-  for (const id of ['l1', 'l2']) {
-    const terms = { amount: 1_000_000, interestRate: 2, interestType: 'per_month' as const }
-    const dates = { startDate: '2025-01-01', dueDate: '2025-12-31' }
-    addLoan(doc, { personId: 'p1', ...terms, ...dates, description: '' }, { now: T0, id })
-  }
+  const doc = bookWithPerson({ name: 'Ramesh', gender: 'male' }, T0)
+  for (const id of ['l1', 'l2']) addLoan(doc, exampleLoanInput(), { now: T0, id })
   return doc
 }
 

@@ -3,24 +3,10 @@ import { loanFigures, summarizeDashboard } from '../../shared/ledger/engine.ts'
 import type { Loan, Payment } from '../../shared/schema/types.ts'
 import { withColumnTotals } from '../../src/features/dashboard/dashboardTotals.ts'
 import { loanHistory } from '../../src/features/loans/history.ts'
+import { exampleLoan, goodwillWaiver } from './bookFacts.ts'
 
 // The engine notes' worked example: ₹10,000 at 2 % a month from 2025-01-01.
-const base: Loan = {
-  id: 'loan-1',
-  personId: 'p1',
-  amount: 1_000_000,
-  interestRate: 2,
-  interestType: 'per_month',
-  startDate: '2025-01-01',
-  dueDate: '2025-12-31',
-  status: 'active',
-  description: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  archived: false,
-  payments: [],
-  waivers: [],
-}
+const base: Loan = exampleLoan()
 const by = { account: 'lender@example.com', device: 'Chrome on Android' }
 const stored = (id: string, depositId: string, date: string, amount: number): Payment => ({
   id,
@@ -42,16 +28,7 @@ describe("a loan's history", () => {
       { id: first.id, date: first.date, amount: first.amount, createdAt: first.createdAt },
       { id: typo.id, date: typo.date, amount: typo.amount, createdAt: typo.createdAt, voided },
     ],
-    waivers: [
-      {
-        id: 'w-1',
-        date: '2025-04-01',
-        amount: 5_000,
-        note: 'Goodwill',
-        createdAt: '2025-04-01T10:00:00.000Z',
-        createdBy: by,
-      },
-    ],
+    waivers: [goodwillWaiver({ createdBy: by })],
   }
   const payments = new Map([first, typo].map((p) => [p.id, p]))
   const items = loanHistory(loan, loanFigures(loan, '2025-05-01').ledger, payments)

@@ -29,26 +29,12 @@ import {
 import { textRuns } from '../../src/features/statement/textRuns.ts'
 import { i18n, loadAppCatalogues } from '../../src/i18n/index.ts'
 import { anyLoan } from './ledgerArbs.ts'
+import { exampleLoan, goodwillWaiver } from './bookFacts.ts'
 
 await loadAppCatalogues()
 
 // The engine notes' worked example: ₹10,000 at 2 % a month from 2025-01-01.
-const base: Loan = {
-  id: 'loan-000001',
-  personId: 'p1',
-  amount: 1_000_000,
-  interestRate: 2,
-  interestType: 'per_month',
-  startDate: '2025-01-01',
-  dueDate: '2025-12-31',
-  status: 'active',
-  description: 'Seeds',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  archived: false,
-  payments: [],
-  waivers: [],
-}
+const base: Loan = exampleLoan({ id: 'loan-000001', description: 'Seeds' })
 const payment = (id: string, date: string, amount: number, description?: string) => ({
   id,
   date,
@@ -64,15 +50,7 @@ const loan: Loan = {
     { ...payment('pay-2', '2025-03-02', 500_000), voided },
     payment('pay-3', '2025-04-15', 200_000, 'Cash'),
   ],
-  waivers: [
-    {
-      id: 'w-1',
-      date: '2025-04-01',
-      amount: 5_000,
-      note: 'Goodwill',
-      createdAt: '2025-04-01T10:00:00.000Z',
-    },
-  ],
+  waivers: [goodwillWaiver()],
 }
 const other: Loan = { ...base, id: 'loan-000002', amount: 300_000, startDate: '2025-02-01' }
 const today = '2025-05-01'

@@ -1,10 +1,11 @@
 /**
- * Layout 2: payments leave layout 1's `payments` map for the deposit logs (see `depositLog.ts`),
+ * Layout 2: payments leave layout 1's `payments` map for the deposit logs (see `deposit/log.ts`),
  * one record per deposit; and a loan's or a person's fields at their defaults are not written
  * (nothing to move for those: a field written at its default reads the same).
  */
 import type * as Y from 'yjs'
-import { appendDeposits, depositOf } from '../depositLog.ts'
+import { depositOf } from '../../deposit/record.ts'
+import { appendDeposits } from '../../deposit/log.ts'
 import type { Payment } from '../types.ts'
 import { paymentsMap, readPayment } from './oldForms.ts'
 import type { LayoutStep } from './step.ts'

@@ -1,20 +1,15 @@
 /**
  * Layout 3: the deposit log's records are written as one line of text where they fit (see
- * `depositLog.ts`), not as layout 2's arrays.
+ * `deposit/codec.ts`), not as layout 2's arrays.
  *
  * The log is rewritten once, into today's form: so this step also puts each record that names
  * its actor in that actor's log (layout 4's placement), which is why layout 4's step has nothing
  * left to do for deposits.
  */
 import type * as Y from 'yjs'
-import {
-  appendDeposits,
-  depositLog,
-  depositOf,
-  packDeposit,
-  unpackDeposit,
-  type DepositRecord,
-} from '../depositLog.ts'
+import { depositOf, type DepositRecord } from '../../deposit/record.ts'
+import { packDeposit, unpackDeposit } from '../../deposit/codec.ts'
+import { appendDeposits, depositLog } from '../../deposit/log.ts'
 import type { LayoutStep } from './step.ts'
 
 /**

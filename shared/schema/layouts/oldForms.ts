@@ -5,7 +5,7 @@
  * next migrated, and until then the readers take them through the doors below, never by name.
  *
  * - Layout 1's payments: each a plain object in the root map `payments`, keyed by payment id
- *   (today a deposit is one record of a deposit log, see `depositLog.ts`). Read with the logs' by
+ *   (today a deposit is one record of a deposit log, see `deposit/log.ts`). Read with the logs' by
  *   `readPayments` and by the book's reader (`lenderReads.ts`, through `roots.ts`); a payment in
  *   both (a migration made on two devices at once) counts once.
  * - Actors written out as `{ account, device }` (layouts 1 to 3) where today a person's or a
@@ -14,14 +14,9 @@
  */
 import type * as Y from 'yjs'
 import type { Actor } from '../../ledger/types.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../deposit/record.ts'
 import { mapRoot, type Root } from '../collection.ts'
-import {
-  DEFAULT_DEPOSIT_DESCRIPTION,
-  checkedOnce,
-  isLoanFact,
-  readActor,
-  sharedActor,
-} from '../guards.ts'
+import { checkedOnce, isLoanFact, readActor, sharedActor } from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
 /** `payments` (layout 1): paymentId → plain immutable payment object. Read, never written. */

@@ -26,7 +26,7 @@ import {
 } from '../../../shared/ledger/engine.ts'
 import type { StatusLabel } from '../../../shared/ledger/status.ts'
 import type { IsoDate, Paise } from '../../../shared/ledger/types.ts'
-import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/schema/payment.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/deposit/record.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import { noteText } from '../loans/LoanHistory.tsx'
 import { appT, loanLabel, rateText } from '../loans/loanText.ts'

@@ -9,29 +9,18 @@ import { replayLoan } from './replay.ts'
 import { displayStatus, isOutstanding, type StatusLabel } from './status.ts'
 import type {
   AsOf,
-  InterestType,
   IsoDate,
   LedgerEntry,
   LoanLedger,
   Paise,
-  PaymentFact,
-  StoredStatus,
+  LedgerLoan as LoanWithWaivers,
 } from './types.ts'
 
-/** A loan as the app and the server hand it to the engine: its facts, payments included. */
-export interface LedgerLoan {
-  id: string
-  personId: string
-  amount: Paise
-  interestRate: number
-  interestType: InterestType
-  startDate: IsoDate
-  dueDate: IsoDate
-  status: StoredStatus
-  /** ISO timestamp; orders loans "created first" for auto-allocate. */
-  createdAt: string
-  payments: readonly PaymentFact[]
-}
+/**
+ * A loan as the app and the server hand it to the engine: its facts, payments included. (The
+ * same declaration as in types.ts, from before waivers.)
+ */
+export type LedgerLoan = Omit<LoanWithWaivers, 'waivers'>
 
 /** Everything the screens show about one loan as of one day. */
 export interface LoanFigures {

@@ -6,17 +6,28 @@
  * by adding.
  */
 
-/** A calendar date, `'YYYY-MM-DD'`. Never a `Date`: a `Date` drifts with the time zone. */
-export type IsoDate = string
-
-/** Money in integer paise (₹1 = 100 paise). Always a safe integer. */
-export type Paise = number
-
-/** How a loan's rate is quoted: percent per year, or percent per month. */
-export type InterestType = 'per_annum' | 'per_month'
-
-/** What the lender sets on the edit form. What is shown is derived (see `displayStatus`). */
-export type StoredStatus = 'active' | 'overdue' | 'defaulted' | 'paid'
+// The facts the old engine reads, and its words for dates, money and statuses, have kept their
+// shapes word for word since: they are the engine's own declarations (types only, so the old
+// engine's code and its comparison with the engine are exactly as they were).
+export type {
+  Actor,
+  InterestType,
+  IsoDate,
+  Paise,
+  PaymentFact,
+  Reckoning,
+  StoredStatus,
+  VoidInfo,
+  WaiverFact,
+} from '../../../shared/ledger/types.ts'
+import type {
+  InterestType,
+  IsoDate,
+  Paise,
+  PaymentFact,
+  StoredStatus,
+  WaiverFact,
+} from '../../../shared/ledger/types.ts'
 
 /** The terms of a loan that the interest maths needs. */
 export interface LoanTerms {
@@ -25,65 +36,6 @@ export interface LoanTerms {
   interestRate: number
   interestType: InterestType
   startDate: IsoDate
-}
-
-/** Who made a change (history only; never trusted for money). account = the lender's email. */
-export interface Actor {
-  account: string
-  device: string
-}
-
-/** Present on a payment or waiver that was voided (and not un-voided). */
-export interface VoidInfo {
-  voidId: string
-  reason: string
-  /** ISO timestamp of the void. */
-  at: string
-  by?: Actor
-}
-
-/** A payment as recorded: a fact, never edited in place. */
-export interface PaymentFact {
-  id: string
-  date: IsoDate
-  amount: Paise
-  description?: string
-  /** ISO timestamp of when it was recorded; breaks ties between payments on one date. */
-  createdAt: string
-  /** Set when the payment was voided: every replay skips it, the history strikes it through. */
-  voided?: VoidInfo
-  /** Who recorded it (history only). */
-  createdBy?: Actor
-}
-
-/** The lender forgives part or all of what is due on a loan, on a date. */
-export interface WaiverFact {
-  id: string
-  date: IsoDate
-  amount: Paise
-  note?: string
-  /** ISO timestamp of when it was recorded; orders it among the loan's payments and waivers. */
-  createdAt: string
-  /** Set when the waiver was voided: every replay skips it. */
-  voided?: VoidInfo
-  /** Who recorded it (history only). */
-  createdBy?: Actor
-}
-
-/** The arithmetic that closes: lent + interest − (paid − overpaid) − waived = due. */
-export interface Reckoning {
-  /** Loan amounts. */
-  lent: Paise
-  /** All interest charged from the start to the day, paid or not ("Interest so far"). */
-  interest: Paise
-  /** Payments made by the day (voided excluded). */
-  paid: Paise
-  /** Of which beyond what was due. */
-  overpaid: Paise
-  /** Waived by the day (voided waivers excluded). */
-  waived: Paise
-  /** Due on the day ("Due today"). */
-  due: Paise
 }
 
 /** One replayed payment: everything the payment-history table shows. */

@@ -1,20 +1,21 @@
 /**
- * The deposit log: a deposit read back is the deposit recorded, whatever its ids and timestamps
- * look like, as text (layout 3) or as an array (layout 2); a malformed record hides nothing else;
- * and a layout-1 or layout-2 book moved to this layout reads exactly as it did, once, even when
- * two devices move it at the same time.
+ * Deposits (shared/deposit/): a deposit read back is the deposit recorded, whatever its ids and
+ * timestamps look like, as text (layout 3) or as an array (layout 2); a malformed record hides
+ * nothing else; and a layout-1 or layout-2 book moved to this layout reads exactly as it did,
+ * once, even when two devices move it at the same time.
  */
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { epochDay } from '../../shared/dates.ts'
 import { MAX_PAISE } from '../../shared/money.ts'
-import { depositLog, eachLog, packDeposit, unpackDeposit } from '../../shared/schema/depositLog.ts'
+import { packDeposit, unpackDeposit } from '../../shared/deposit/codec.ts'
+import { depositLog, eachLog, readPayments } from '../../shared/deposit/log.ts'
 import { metaMap } from '../../shared/schema/doc.ts'
 import { paymentsMap } from '../../shared/schema/layouts/oldForms.ts'
 import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addLoan } from '../../shared/schema/loan.ts'
-import { readPayments, recordDeposit, recordDeposits } from '../../shared/schema/payment.ts'
+import { recordDeposit, recordDeposits } from '../../shared/deposit/writer.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 
 const NOW = '2026-03-01T10:15:30.123Z'

@@ -1,34 +1,11 @@
 /**
- * The deposit page's rules: validation in the spec's order, and auto-allocate (rules 10 and 11).
+ * A deposit as the lender gives it, and the deposit page's rules for it: validation in the spec's
+ * order, and auto-allocate (engine notes, rules 10 and 11). The same `DepositInput` goes from the
+ * form to `validateDeposit` and, its allocations checked, to `recordDeposit` (`writer.ts`).
  */
 import { isIsoDate } from '../dates.ts'
-import type { IsoDate, Paise } from './types.ts'
-
-/** Why a deposit was refused, in the order they are checked. */
-export type DepositReason =
-  | 'invalidAmount'
-  | 'missingDate'
-  | 'futureDate'
-  | 'overAllocated'
-  | 'noAllocation'
-  | 'unallocated'
-  | 'beforeLoanStart'
-  | 'loanNotFound'
-
-/**
- * The spec's exact text for each `DepositReason`; `unallocated` (issue 27, rule 11) is ours, in the
- * same words as `overAllocated`.
- */
-export const depositMessages: Record<DepositReason, string> = {
-  invalidAmount: 'Please enter a valid deposit amount',
-  missingDate: 'Please select a deposit date',
-  futureDate: 'Deposit date cannot be in the future',
-  overAllocated: 'Total allocated amount cannot exceed deposit amount',
-  noAllocation: 'Please allocate the deposit amount to at least one loan',
-  unallocated: 'Total allocated amount cannot be less than deposit amount',
-  beforeLoanStart: "Deposit date cannot be before the loan's start date",
-  loanNotFound: 'Loan not found',
-}
+import type { IsoDate, Paise } from '../ledger/types.ts'
+import type { DepositReason } from '../reasons.ts'
 
 /** One loan's share of a deposit. */
 export interface Allocation {
@@ -36,12 +13,25 @@ export interface Allocation {
   amount: Paise
 }
 
-/** What the deposit form holds when the lender presses Record. */
+/**
+ * A deposit as the lender gives it: the cash, its day, a note and its split over the person's
+ * loans. The form checks all of it (`validateDeposit`); the writer records the allocations and
+ * does not read `amount` (what it records is their sum, which the check made equal to it).
+ */
 export interface DepositInput {
-  amount: Paise | null
+  /** The cash typed, in paise; null when the field holds no amount. */
+  amount?: Paise | null
+  /** The day of the deposit; '' while none is chosen. */
   date: IsoDate | ''
-  today: IsoDate
+  /** The lender's words; without them the payments read `DEFAULT_DEPOSIT_DESCRIPTION`. */
+  description?: string
+  /** One share per loan; a share of 0 is no payment. */
   allocations: readonly Allocation[]
+}
+
+/** What `validateDeposit` checks a deposit against: the day it is, and the person's loans. */
+export interface DepositContext {
+  today: IsoDate
   loans: readonly { id: string; startDate: IsoDate }[]
 }
 
@@ -57,10 +47,10 @@ export interface DepositInput {
  * more than the loan owes.
  */
 export function validateDeposit(
-  input: DepositInput,
+  input: DepositInput & DepositContext,
 ): { ok: true; allocations: Allocation[] } | { ok: false; reason: DepositReason } {
   const { amount, date, today } = input
-  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) {
+  if (amount == null || !Number.isSafeInteger(amount) || amount <= 0) {
     return { ok: false, reason: 'invalidAmount' }
   }
   if (!isIsoDate(date)) return { ok: false, reason: 'missingDate' }

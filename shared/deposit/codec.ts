@@ -1,18 +1,7 @@
 /**
- * Deposits as the log stores them: append-only Y.Arrays of one compact record per deposit. A
- * 100,000-payment book took 15 MiB as one map entry per payment; as records in arrays it takes
- * under 5 MiB, and it decodes in a tenth of the time, because entries that one device appends one
- * after another merge into a single Yjs item.
- *
- * Where a record lives says who recorded it (layout 4): each actor has a log of their own in the
- * root map `depositsBy`, keyed `<actor key>.<Yjs client id>` (see `actors.ts`), so a record never
- * repeats the account and device that were 67 of its 116 bytes. The client id makes the key one
- * no other device can choose: two devices of one actor that each start the actor's log while
- * apart start two logs, and both are kept (two arrays set under one key would leave one). A
- * device appends to a log of its actor that exists, if any. A deposit that names no one, and
- * every record of older layouts, is in the root array `deposits`.
- *
- * A record is written once and never changed. Layout 3 writes it as one line of text:
+ * The codec of a deposit record: how one deposit (`DepositRecord`) is written into a deposit log
+ * (`log.ts`) and read back as its payments. A record is written once and never changed. Layout 3
+ * writes it as one line of text:
  *
  *     depositId,day,createdAt,loanId,amount[,loanId,amount…][\n{extra}]
  *
@@ -36,100 +25,13 @@
  *
  * with ids as their 10 bytes or as the string they are, createdAt as milliseconds or as the ISO
  * string, extra as an object or null. Readers take both.
- *
- * Why arrays and not a map keyed by id: a map keeps one Yjs item per key forever, with the key
- * written out; records in an array cost only their own bytes. Two devices that append while apart
- * both keep their records (an array never drops a concurrent insert), and readers sort payments
- * themselves, so the order the array settles in does not matter. Records are deleted only by the
- * layout moves (`layouts/l3-text-records.ts`), which put each back in the same transaction.
  */
-import * as Y from 'yjs'
 import { FIRST_EPOCH_DAY, LAST_EPOCH_DAY, epochDay, fromEpochDay } from '../dates.ts'
-import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
-import { actorKey, readActorField } from './actors.ts'
-import { DEFAULT_DEPOSIT_DESCRIPTION, isPaise, isTimestamp } from './guards.ts'
-import { recordActor } from './layouts/oldForms.ts'
-import type { Payment, SkippedEntry } from './types.ts'
-
-export { DEFAULT_DEPOSIT_DESCRIPTION }
-
-/** `deposits`: the records of deposits that name no one, and all of older layouts'. */
-export function depositLog(doc: Y.Doc): Y.Array<unknown> {
-  return doc.getArray<unknown>('deposits')
-}
-
-/** `depositsBy`: `<actor key>.<client id>` → the Y.Array of that actor's deposit records. */
-export function actorLogs(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('depositsBy')
-}
-
-/** The actor whose records the log under `logKey` holds; undefined when the book does not know. */
-export function logActor(doc: Y.Doc, logKey: string): Actor | undefined {
-  const dot = logKey.indexOf('.')
-  return dot > 0 ? readActorField(doc, logKey.slice(0, dot)) : undefined
-}
-
-/** Every log of the doc with the actor it names (undefined: `deposits`, or an unknown actor). */
-export function eachLog(doc: Y.Doc): [Y.Array<unknown>, Actor | undefined][] {
-  const logs: [Y.Array<unknown>, Actor | undefined][] = [[depositLog(doc), undefined]]
-  for (const [key, log] of actorLogs(doc).entries()) {
-    if (log instanceof Y.Array) logs.push([log as Y.Array<unknown>, logActor(doc, key)])
-  }
-  return logs
-}
-
-/** The log `actor`'s records go to: one of theirs that exists, else a new one of this device. */
-function logFor(doc: Y.Doc, actor: Actor): Y.Array<unknown> {
-  const prefix = `${actorKey(doc, actor)}.`
-  const logs = actorLogs(doc)
-  for (const [key, log] of logs.entries()) {
-    if (key.startsWith(prefix) && log instanceof Y.Array) return log as Y.Array<unknown>
-  }
-  const log = new Y.Array<unknown>()
-  logs.set(`${prefix}${doc.clientID.toString(36)}`, log)
-  return log
-}
-
-/**
- * Appends `deposits` to their logs: each to its actor's log without the actor, one that names no
- * one to `deposits`. One insert per log: Yjs merges records that one transaction appends one by
- * one into a single item by copying the merged list at each step, which is quadratic (100,000
- * deposits in one transaction run out of memory). Call inside a transaction.
- */
-export function appendDeposits(doc: Y.Doc, deposits: readonly DepositRecord[]): void {
-  const batches = new Map<Y.Array<unknown>, unknown[]>()
-  // An import brings 100,000 deposits of a few actors: each actor's log is looked up once.
-  const logsOf = new Map<string, Y.Array<unknown>>()
-  for (const deposit of deposits) {
-    const { createdBy, ...rest } = deposit
-    let log = depositLog(doc)
-    if (createdBy) {
-      const who = `${createdBy.account}\n${createdBy.device}`
-      log = logsOf.get(who) ?? logFor(doc, createdBy)
-      logsOf.set(who, log)
-    }
-    const record = packDeposit(rest)
-    const batch = batches.get(log)
-    if (batch) batch.push(record)
-    else batches.set(log, [record])
-  }
-  for (const [log, records] of batches) log.push(records)
-}
-
-/** A deposit to store: its payments in order, each with its id. */
-export interface DepositRecord {
-  depositId: string
-  date: IsoDate
-  createdAt: string
-  description: string
-  createdBy?: Actor
-  payments: readonly { id: string; loanId: string; amount: Paise }[]
-}
-
-/** The id a deposit's `index`-th payment gets when none is given. */
-export function paymentId(depositId: string, index: number): string {
-  return `${depositId}-${index}`
-}
+import type { Actor, IsoDate } from '../ledger/types.ts'
+import { isPaise, isTimestamp } from '../schema/guards.ts'
+import { recordActor } from '../schema/layouts/oldForms.ts'
+import type { Payment } from '../schema/types.ts'
+import { DEFAULT_DEPOSIT_DESCRIPTION, paymentId, type DepositRecord } from './record.ts'
 
 const HEX_ID = /^[0-9a-f]{20}$/
 const HEX = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'))
@@ -439,104 +341,8 @@ function buildPayments(
   return payments
 }
 
-/**
- * The deposit logs' payments as read so far: for each payment id, the first payment read under
- * it and any others that differ from it. The same payment read twice (a layout move made on two
- * devices at once writes it twice) is one payment; which of two that differ is shown is decided
- * by `resolvePayment`, on every device alike.
- */
-export interface LogPayments {
-  /** id → the first payment read with that id. */
-  readonly first: Map<string, Payment>
-  /** id → the payments read with that id that differ from the first (and from each other). */
-  readonly others: Map<string, Payment[]>
-  /** The records that could not be read, as the snapshot lists them. */
-  readonly malformed: SkippedEntry[]
-}
-
-/** An empty `LogPayments`. */
-export function logPayments(): LogPayments {
-  return { first: new Map(), others: new Map(), malformed: [] }
-}
-
-/** Whether two payments read under one id are the same fact, field for field. */
-export function samePayment(a: Payment, b: Payment): boolean {
-  return (
-    a.id === b.id &&
-    a.loanId === b.loanId &&
-    a.depositId === b.depositId &&
-    a.date === b.date &&
-    a.amount === b.amount &&
-    a.description === b.description &&
-    a.createdAt === b.createdAt &&
-    a.createdBy?.account === b.createdBy?.account &&
-    a.createdBy?.device === b.createdBy?.device
-  )
-}
-
-/**
- * Reads one stored record into `into`: its payments, or the record among the malformed. Calls
- * `changed` with each payment id whose payments it changed (a new id, or a payment that differs
- * from those already read under it).
- */
-export function readRecord(
-  into: LogPayments,
-  record: unknown,
-  by: Actor | undefined,
-  changed?: (id: string) => void,
-): void {
-  const payments = unpackDeposit(record, by)
-  if (payments.length === 0) {
-    into.malformed.push({ kind: 'deposit', id: recordDepositId(record), reason: 'malformed' })
-    return
-  }
-  for (const payment of payments) {
-    const first = into.first.get(payment.id)
-    if (first === undefined) {
-      into.first.set(payment.id, payment)
-      changed?.(payment.id)
-    } else if (!samePayment(first, payment)) {
-      const others = into.others.get(payment.id)
-      if (others?.some((other) => samePayment(other, payment))) continue
-      if (others) others.push(payment)
-      else into.others.set(payment.id, [payment])
-      changed?.(payment.id)
-    }
-  }
-}
-
 /** The deposit id a record that could not be read names, where it names one; else ''. */
-function recordDepositId(record: unknown): string {
+export function recordDepositId(record: unknown): string {
   if (typeof record === 'string') return textToId(record.slice(0, 14)) ?? ''
   return Array.isArray(record) ? (unpackId(record[0]) ?? '') : ''
-}
-
-/**
- * Every payment in the logs (see `LogPayments`), and the records that could not be read: one that
- * is malformed, or anything in `depositsBy` that is not a log.
- */
-export function readDepositLog(doc: Y.Doc, into = logPayments()): LogPayments {
-  for (const record of depositLog(doc)) readRecord(into, record, undefined)
-  for (const [key, log] of actorLogs(doc).entries()) {
-    if (!(log instanceof Y.Array)) {
-      into.malformed.push({ kind: 'deposit', id: key, reason: 'malformed' })
-      continue
-    }
-    const by = logActor(doc, key)
-    for (const record of log as Y.Array<unknown>) readRecord(into, record, by)
-  }
-  return into
-}
-
-/** The deposit that `payments` (one deposit's, at least one) were recorded as. */
-export function depositOf(payments: readonly Payment[]): DepositRecord {
-  const { depositId, date, createdAt, description, createdBy } = payments[0] as Payment
-  return {
-    depositId,
-    date,
-    createdAt,
-    description: description ?? DEFAULT_DEPOSIT_DESCRIPTION,
-    ...(createdBy && { createdBy }),
-    payments,
-  }
 }
