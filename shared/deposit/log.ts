@@ -27,6 +27,7 @@
 import * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
 import { actorKey, readActorField } from '../schema/actors.ts'
+import { DEPOSITS, DEPOSITS_BY } from '../schema/doc.ts'
 import { readOlderPayments } from '../schema/layouts/oldForms.ts'
 import type { Payment, SkippedEntry } from '../schema/types.ts'
 import { packDeposit, recordDepositId, unpackDeposit } from './codec.ts'
@@ -34,12 +35,12 @@ import { samePayment, type DepositRecord } from './record.ts'
 
 /** `deposits`: the records of deposits that name no one, and all of older layouts'. */
 export function depositLog(doc: Y.Doc): Y.Array<unknown> {
-  return doc.getArray<unknown>('deposits')
+  return DEPOSITS.of(doc)
 }
 
 /** `depositsBy`: `<actor key>.<client id>` → the Y.Array of that actor's deposit records. */
 export function actorLogs(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('depositsBy')
+  return DEPOSITS_BY.of(doc)
 }
 
 /** The actor whose records the log under `logKey` holds; undefined when the book does not know. */

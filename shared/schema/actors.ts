@@ -17,13 +17,15 @@
  */
 import type * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
+import { mapRoot } from './collection.ts'
 import { readActor, sharedActor } from './guards.ts'
 import { writtenOutActor } from './layouts/oldForms.ts'
 
 /** `actors`: key → `{ account, device }`, written once and never changed. */
-export function actorsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('actors')
-}
+export const ACTORS = mapRoot('actors')
+
+/** The `actors` map of a doc. */
+export const actorsMap = ACTORS.of
 
 /** 36⁸: eight base-36 characters, about 41 bits. */
 const KEY_SPACE = 36 ** 8

@@ -1,48 +1,49 @@
 /**
- * The root maps of the lender's doc. Entries are typed `unknown`: a doc that came over the network
- * may hold anything, so readers check every entry before trusting it.
+ * The roots the core collections of the lender's doc live in (people and loans name each other,
+ * voids name waivers, so their roots are declared here rather than in their own files; one with a
+ * file of its own declares its root there, as `profile.ts` and `actors.ts` do), and the helpers
+ * their writers share. `roots.ts` lists every root. Entries are typed `unknown`: a doc that came
+ * over the network may hold anything, so readers check every entry before trusting it.
  */
 import * as Y from 'yjs'
-import type { Actor } from '../ledger/types.ts'
-import { storedActor } from './actors.ts'
+import { arrayRoot, mapRoot } from './collection.ts'
 
 /** `meta`: `schemaVersion`, the doc's layout (see `layouts/index.ts`). */
-export function metaMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('meta')
-}
-
+export const META = mapRoot('meta')
 /** `people`: personId → Y.Map of the person's fields. */
-export function peopleMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('people')
-}
-
+export const PEOPLE = mapRoot('people', Y.Map)
 /** `loans`: loanId → Y.Map of the loan's fields. */
-export function loansMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('loans')
-}
-
+export const LOANS = mapRoot('loans', Y.Map)
 /** `waivers`: waiverId → plain immutable waiver object. */
-export function waiversMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('waivers')
-}
-
+export const WAIVERS = mapRoot('waivers')
 /** `voids`: voidId → plain immutable void object (what was voided, why, when, by whom). */
-export function voidsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('voids')
-}
-
+export const VOIDS = mapRoot('voids')
 /** `undos`: voidId → plain immutable record that the void was undone (when, by whom). */
-export function undosMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('undos')
-}
-
+export const UNDOS = mapRoot('undos')
 /**
  * `loanEdits`: editId → plain immutable record of one change to a loan's terms (see
  * `loanEdit.ts`). A root of its own, so the apps before it simply do not read it.
  */
-export function loanEditsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('loanEdits')
-}
+export const LOAN_EDITS = mapRoot('loanEdits')
+/** `deposits`: the deposit records that name no one, and all of older layouts' (see `deposit/log.ts`). */
+export const DEPOSITS = arrayRoot('deposits')
+/** `depositsBy`: `<actor key>.<client id>` → the Y.Array of that actor's deposit records. */
+export const DEPOSITS_BY = mapRoot('depositsBy', Y.Array)
+
+/** The `meta` map of a doc. */
+export const metaMap = META.of
+/** The `people` map of a doc. */
+export const peopleMap = PEOPLE.of
+/** The `loans` map of a doc. */
+export const loansMap = LOANS.of
+/** The `waivers` map of a doc. */
+export const waiversMap = WAIVERS.of
+/** The `voids` map of a doc. */
+export const voidsMap = VOIDS.of
+/** The `undos` map of a doc. */
+export const undosMap = UNDOS.of
+/** The `loanEdits` map of a doc. */
+export const loanEditsMap = LOAN_EDITS.of
 
 /** The entry's own Y.Map, or null when it is missing or not a Y.Map. */
 export function entryMap(collection: Y.Map<unknown>, id: string): Y.Map<unknown> | null {
@@ -63,13 +64,4 @@ export function setIfChanged(entry: Y.Map<unknown>, key: string, value: unknown)
   if (entry.get(key) === value) return false
   entry.set(key, value)
   return true
-}
-
-/**
- * Marks an entry changed at `now` by `by`; with no `by` the previous `updatedBy` is removed, so
- * the history never names someone for a change they did not make.
- */
-export function touch(entry: Y.Map<unknown>, now: string, by: Actor | undefined): void {
-  entry.set('updatedAt', now)
-  setIfChanged(entry, 'updatedBy', storedActor(entry, by))
 }

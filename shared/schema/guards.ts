@@ -10,27 +10,6 @@ import { MAX_PAISE } from '../money.ts'
 export const LOCAL_ORIGIN = 'local'
 
 /**
- * A reader of stored objects that never change (layout 1's payments, waivers, voids): `check`
- * runs once per object, and a later read of the same object under the same id gives back what
- * it gave, null (malformed) included. A book is read again on every change; its entries are
- * checked once.
- */
-export function checkedOnce<T extends { readonly id: string }>(
-  check: (id: string, fields: Record<string, unknown>) => T | null,
-): (id: string, entry: unknown) => T | null {
-  const checked = new WeakMap<object, T | null>()
-  return (id, entry) => {
-    if (typeof entry !== 'object' || entry === null) return null
-    const cached = checked.get(entry)
-    if (cached === null) return null
-    if (cached !== undefined && cached.id === id) return cached
-    const read = check(id, entry as Record<string, unknown>)
-    checked.set(entry, read)
-    return read
-  }
-}
-
-/**
  * True for a whole number of paise the app accepts: `> 0` unless `allowZero`, and at most
  * `MAX_PAISE` (₹1,000 crore), what the amount fields take. Writers and readers apply the same
  * rule, so a stored amount the forms could never have made (up to 2^53, say) is not read: a
@@ -191,4 +170,53 @@ export function actorToStore(by: unknown): Actor | undefined {
     throw new TypeError('by must be { account: string, device: string }')
   }
   return actor
+}
+
+/**
+ * A reader of immutable records (a waiver, a void, a payment of layout 1) from `check`, which
+ * checks a stored object under its id (null: malformed). Records never change, so each stored
+ * object is checked once and later reads give back the same result, the very same object: a
+ * snapshot keeps its identity, and a big book is checked once, not on every read.
+ */
+export function checkedOnce<T extends { readonly id: string }>(
+  check: (id: string, entry: Record<string, unknown>) => T | null,
+): (id: string, entry: unknown) => T | null {
+  const checked = new WeakMap<object, T | null>()
+  return (id, entry) => {
+    if (typeof entry !== 'object' || entry === null) return null
+    const cached = checked.get(entry)
+    if (cached === null) return null
+    if (cached !== undefined && cached.id === id) return cached
+    const read = check(id, entry as Record<string, unknown>)
+    checked.set(entry, read)
+    return read
+  }
+}
+
+/** The fields every fact on a loan holds: a waiver, a payment of layout 1. */
+export interface LoanFactFields {
+  loanId: string
+  date: IsoDate
+  amount: Paise
+  createdAt: string
+}
+
+/**
+ * Whether `entry`, stored under `id`, holds what every fact on a loan holds as the writers write
+ * it: an id, its loan's id, a calendar date of the years 0001–9999, an amount the app accepts and
+ * a timestamp.
+ */
+export function isLoanFact(
+  id: string,
+  entry: Record<string, unknown>,
+): entry is Record<string, unknown> & LoanFactFields {
+  const { loanId, date, amount, createdAt } = entry
+  return (
+    id !== '' &&
+    typeof loanId === 'string' &&
+    loanId !== '' &&
+    isIsoDate(date) &&
+    isPaise(amount) &&
+    isTimestamp(createdAt)
+  )
 }

@@ -30,34 +30,20 @@
  * The checks cost one pass over what an update adds: a normal edit is a handful of items.
  */
 import * as Y from 'yjs'
+import type { EntryType } from './collection.ts'
+import { DEPOSITS, DEPOSITS_BY, META } from './doc.ts'
 import { SCHEMA_VERSION } from './layouts/index.ts'
-import { OLDER_ROOTS } from './layouts/oldForms.ts'
+import { BOOK_ROOTS } from './roots.ts'
 
 /** The root collections of a lender's doc and what each is, older forms' among them. */
-export const LENDER_ROOTS: ReadonlyMap<string, 'map' | 'array'> = new Map([
-  ['meta', 'map'],
-  ['people', 'map'],
-  ['loans', 'map'],
-  ['waivers', 'map'],
-  ['voids', 'map'],
-  ['undos', 'map'],
-  ['deposits', 'array'],
-  ['depositsBy', 'map'],
-  ['actors', 'map'],
-  ['profile', 'map'],
-  ['loanEdits', 'map'],
-  ...OLDER_ROOTS,
-])
+export const LENDER_ROOTS: ReadonlyMap<string, 'map' | 'array'> = new Map(
+  [...BOOK_ROOTS.values()].map(({ name, type }) => [name, type]),
+)
 
 /** The root collections whose entries are Y types, and which type. */
-const TYPED_ROOTS: ReadonlyMap<string, typeof Y.Map | typeof Y.Array> = new Map<
-  string,
-  typeof Y.Map | typeof Y.Array
->([
-  ['people', Y.Map],
-  ['loans', Y.Map],
-  ['depositsBy', Y.Array],
-])
+const TYPED_ROOTS: ReadonlyMap<string, EntryType> = new Map(
+  [...BOOK_ROOTS.values()].flatMap(({ name, entries }) => (entries ? [[name, entries]] : [])),
+)
 
 /**
  * Caps on what one value may hold. Generous beside what the app writes (a deposit record is a
@@ -208,7 +194,7 @@ class LenderGate {
       const log = place !== null && isDepositLog(place)
       // A place not known yet may turn out to be a deposit log: its text is checked as one.
       const jsonText = place === null || log
-      const version = place?.root === 'meta' && place.key === 'schemaVersion'
+      const version = place?.root === META.name && place.key === 'schemaVersion'
       for (const value of values) {
         checkValue(value)
         if (jsonText && typeof value === 'string') checkRecordText(value)
@@ -363,8 +349,8 @@ function checkKind(place: Place): Found {
 
 function isDepositLog(place: Place): boolean {
   return (
-    (place.root === 'deposits' && place.depth === 0) ||
-    (place.root === 'depositsBy' && place.depth === 1)
+    (place.root === DEPOSITS.name && place.depth === 0) ||
+    (place.root === DEPOSITS_BY.name && place.depth === 1)
   )
 }
 

@@ -6,18 +6,17 @@
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
 import type { Actor, InterestOn, InterestType, StoredStatus } from '../ledger/types.ts'
-import { actorKey, readAuthors, storedActor } from './actors.ts'
-import { entryMap, loanEditsMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
+import { actorKey, readAuthors } from './actors.ts'
+import { entryMap, loanEditsMap, loansMap, peopleMap, setIfChanged } from './doc.ts'
+import { addEntry, editEntry, restoreHistory, setArchived, touch } from './entries.ts'
+import type { EntryHistory } from './entries.ts'
 import {
-  LOCAL_ORIGIN,
   MAX_ID_LENGTH,
   MAX_TEXT_LENGTH,
-  actorToStore,
   assertIsoDate,
   assertOneOf,
   assertPaise,
   assertRate,
-  assertTimestamp,
   cleanText,
   isPaise,
   isRate,
@@ -116,24 +115,8 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
  * defaults (the old rule, none).
  */
 export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): string {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const fields = cleanLoanFields(doc, input, true)
-  const id = newId(opts.id)
-  const loans = loansMap(doc)
-  if (loans.has(id)) throw new TypeError(`loan ${id} already exists`)
-  doc.transact(() => {
-    const loan = new Y.Map<unknown>()
-    loans.set(id, loan)
-    // Active, not archived and not yet changed (so changed by whoever created it): the
-    // defaults, so not written (a tenth of a book).
-    for (const [key, value] of Object.entries(fields)) {
-      if (value !== '' && value !== undefined) loan.set(key, value)
-    }
-    loan.set('createdAt', opts.now)
-    setIfChanged(loan, 'createdBy', storedActor(loan, by))
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return id
+  // Active, not archived and not yet changed: the defaults, so not written (a tenth of a book).
+  return addEntry(doc, loansMap(doc), 'loan', () => cleanLoanFields(doc, input, true), opts)
 }
 
 /**
@@ -147,20 +130,15 @@ export function updateLoan(
   patch: LoanPatch,
   opts: MutationOptions & { editId?: string },
 ): boolean {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const loan = entryMap(loansMap(doc), id)
-  if (!loan) return false
-  const fields = cleanLoanFields(doc, patch, false)
-  if ('status' in patch) {
-    assertOneOf(patch.status, STORED_STATUSES, 'status')
-    fields.status = patch.status === 'active' ? undefined : patch.status
-  }
-  if (fields.description === '') fields.description = undefined
-  doc.transact(() => {
+  return editEntry(doc, loansMap(doc), id, opts, (loan, by) => {
+    const fields = cleanLoanFields(doc, patch, false)
+    if ('status' in patch) {
+      assertOneOf(patch.status, STORED_STATUSES, 'status')
+      fields.status = patch.status === 'active' ? undefined : patch.status
+    }
+    if (fields.description === '') fields.description = undefined
     writeLoanChange(doc, id, loan, fields, { now: opts.now, by, editId: opts.editId })
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  })
 }
 
 /** The fields of a loan that its history records, in the order a history line names them. */
@@ -262,33 +240,16 @@ export function writeLoanChange(
 
 /** Archives (soft-deletes) a loan; its payments stay with it. False when unknown. */
 export function archiveLoan(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const loan = entryMap(loansMap(doc), id)
-  if (!loan) return false
-  if (loan.get('archived') === true) return true
-  doc.transact(() => {
-    loan.set('archived', true)
-    loan.set('archivedAt', opts.now)
-    touch(loan, opts.now, by)
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  return editEntry(doc, loansMap(doc), id, opts, (loan, by) => {
+    if (loan.get('archived') !== true) setArchived(loan, true, opts.now, by)
+  })
 }
 
 /** Restores an archived loan (which also shows its person again, see `readLender`). False when unknown. */
 export function restoreLoan(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const loan = entryMap(loansMap(doc), id)
-  if (!loan) return false
-  if (loan.get('archived') !== true) return true
-  doc.transact(() => {
-    loan.set('archived', false)
-    setIfChanged(loan, 'archivedAt', undefined)
-    setIfChanged(loan, 'archivedWith', undefined)
-    touch(loan, opts.now, by)
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  return editEntry(doc, loansMap(doc), id, opts, (loan, by) => {
+    if (loan.get('archived') === true) setArchived(loan, false, opts.now, by)
+  })
 }
 
 /**
@@ -306,12 +267,8 @@ export function readArchivedWith(doc: Y.Doc): Map<string, string> {
 }
 
 /** A loan's state after its creation, as an exported book carries it. */
-export interface LoanHistory {
+export interface LoanHistory extends EntryHistory {
   status: StoredStatus
-  updatedAt: string
-  updatedBy?: Actor
-  archived: boolean
-  archivedAt?: string
   archivedWith?: string
 }
 
@@ -327,19 +284,8 @@ export function restoreLoanHistory(
   opts: { origin?: unknown } = {},
 ): boolean {
   assertOneOf(history.status, STORED_STATUSES, 'status')
-  assertTimestamp(history.updatedAt)
-  const loan = entryMap(loansMap(doc), id)
-  if (!loan) return false
-  const by = actorToStore(history.updatedBy)
-  doc.transact(() => {
-    setIfChanged(loan, 'status', history.status)
-    setIfChanged(loan, 'archived', history.archived === true)
-    setIfChanged(loan, 'archivedAt', history.archivedAt)
-    setIfChanged(loan, 'archivedWith', history.archivedWith)
-    loan.set('updatedAt', history.updatedAt)
-    setIfChanged(loan, 'updatedBy', storedActor(loan, by))
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  const { status, archivedWith } = history
+  return restoreHistory(doc, loansMap(doc), id, history, { status, archivedWith }, opts.origin)
 }
 
 /**

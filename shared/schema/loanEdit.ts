@@ -20,7 +20,8 @@
  */
 import type * as Y from 'yjs'
 import { actorKey, readActorField } from './actors.ts'
-import { entryMap, loanEditsMap, loansMap } from './doc.ts'
+import { listedRoot } from './collection.ts'
+import { LOAN_EDITS, entryMap, loanEditsMap, loansMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
   actorToStore,
@@ -112,6 +113,15 @@ export function compareEdits(a: LoanEdit, b: LoanEdit): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
+
+/** The book's loan history as the snapshot lists it (`LenderSnapshot.loanEdits`, see `roots.ts`). */
+export const LOAN_EDIT_LIST = listedRoot(
+  'loanEdits',
+  LOAN_EDITS,
+  'loanEdit',
+  (id, entry, doc) => readLoanEdit(doc, id, entry),
+  compareEdits,
+)
 
 /**
  * Every record of the book's loan history that can be read, oldest first (`compareEdits`); with

@@ -3,20 +3,17 @@
  * their edit; on the same field the last writer wins.
  */
 import * as Y from 'yjs'
-import type { Actor } from '../ledger/types.ts'
-import { readAuthors, storedActor } from './actors.ts'
-import { entryMap, loansMap, peopleMap, setIfChanged, touch } from './doc.ts'
+import { readAuthors } from './actors.ts'
+import { loansMap, peopleMap, setIfChanged } from './doc.ts'
+import { addEntry, editEntry, restoreHistory, setArchived, touch } from './entries.ts'
+import type { EntryHistory } from './entries.ts'
 import {
-  LOCAL_ORIGIN,
-  actorToStore,
   assertOneOf,
   assertPaise,
-  assertTimestamp,
   cleanOptionalText,
   cleanText,
   isPaise,
   isTimestamp,
-  newId,
 } from './guards.ts'
 import type {
   CreateOptions,
@@ -95,23 +92,7 @@ export function readStoredPerson(id: string, entry: unknown): StoredPerson | nul
 
 /** Adds a person; returns the new id. Throws a TypeError on invalid input. */
 export function addPerson(doc: Y.Doc, input: PersonInput, opts: CreateOptions): string {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const fields = cleanPersonFields(input, true)
-  const id = newId(opts.id)
-  const people = peopleMap(doc)
-  if (people.has(id)) throw new TypeError(`person ${id} already exists`)
-  doc.transact(() => {
-    const person = new Y.Map<unknown>()
-    people.set(id, person)
-    for (const [key, value] of Object.entries(fields)) {
-      if (value !== undefined) person.set(key, value)
-    }
-    // Not archived and not yet changed (so changed by whoever created it): not written.
-    person.set('createdAt', opts.now)
-    setIfChanged(person, 'createdBy', storedActor(person, by))
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return id
+  return addEntry(doc, peopleMap(doc), 'person', () => cleanPersonFields(input, true), opts)
 }
 
 /**
@@ -124,19 +105,13 @@ export function updatePerson(
   patch: Partial<PersonInput>,
   opts: MutationOptions,
 ): boolean {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const person = entryMap(peopleMap(doc), id)
-  if (!person) return false
-  const fields = cleanPersonFields(patch, false)
-  doc.transact(() => {
+  return editEntry(doc, peopleMap(doc), id, opts, (person, by) => {
     let changed = false
-    for (const [key, value] of Object.entries(fields)) {
+    for (const [key, value] of Object.entries(cleanPersonFields(patch, false))) {
       changed = setIfChanged(person, key, value) || changed
     }
     if (changed) touch(person, opts.now, by)
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  })
 }
 
 /**
@@ -144,60 +119,33 @@ export function updatePerson(
  * `archivedWith` the person so that `restorePerson` brings back exactly those. False when unknown.
  */
 export function archivePerson(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const person = entryMap(peopleMap(doc), id)
-  if (!person) return false
-  doc.transact(() => {
-    if (person.get('archived') !== true) {
-      person.set('archived', true)
-      person.set('archivedAt', opts.now)
-      touch(person, opts.now, by)
-    }
+  return editEntry(doc, peopleMap(doc), id, opts, (person, by) => {
+    if (person.get('archived') !== true) setArchived(person, true, opts.now, by)
     // Also for an already archived (revived) person: a loan given to them elsewhere goes too.
     for (const loan of loansMap(doc).values()) {
       if (!(loan instanceof Y.Map) || loan.get('personId') !== id || loan.get('archived') === true)
         continue
-      loan.set('archived', true)
-      loan.set('archivedAt', opts.now)
-      loan.set('archivedWith', id)
-      touch(loan, opts.now, by)
+      setArchived(loan, true, opts.now, by, id)
     }
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  })
 }
 
 /** Restores a person and the loans that were archived with them. False when unknown. */
 export function restorePerson(doc: Y.Doc, id: string, opts: MutationOptions): boolean {
-  assertTimestamp(opts.now)
-  const by = actorToStore(opts.by)
-  const person = entryMap(peopleMap(doc), id)
-  if (!person) return false
-  doc.transact(() => {
-    if (person.get('archived') === true) {
-      person.set('archived', false)
-      setIfChanged(person, 'archivedAt', undefined)
-      touch(person, opts.now, by)
-    }
+  return editEntry(doc, peopleMap(doc), id, opts, (person, by) => {
+    if (person.get('archived') === true) setArchived(person, false, opts.now, by)
     for (const loan of loansMap(doc).values()) {
-      if (!(loan instanceof Y.Map) || loan.get('archivedWith') !== id) continue
-      loan.set('archived', false)
-      loan.delete('archivedAt')
-      loan.delete('archivedWith')
-      touch(loan, opts.now, by)
+      if (loan instanceof Y.Map && loan.get('archivedWith') === id)
+        setArchived(loan, false, opts.now, by)
     }
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  })
 }
 
-/** A person's state after their creation, as an exported book carries it. */
-export interface PersonHistory {
-  updatedAt: string
-  updatedBy?: Actor
-  /** As stored: true also for a `revived` person (the reader derives `revived` again). */
-  archived: boolean
-  archivedAt?: string
-}
+/**
+ * A person's state after their creation, as an exported book carries it. `archived` is as stored:
+ * true also for a `revived` person (the reader derives `revived` again).
+ */
+export type PersonHistory = EntryHistory
 
 /**
  * Puts back a person's later state exactly as exported (last change, archive), for the book
@@ -210,17 +158,7 @@ export function restorePersonHistory(
   history: PersonHistory,
   opts: { origin?: unknown } = {},
 ): boolean {
-  assertTimestamp(history.updatedAt)
-  const person = entryMap(peopleMap(doc), id)
-  if (!person) return false
-  const by = actorToStore(history.updatedBy)
-  doc.transact(() => {
-    setIfChanged(person, 'archived', history.archived === true)
-    setIfChanged(person, 'archivedAt', history.archivedAt)
-    person.set('updatedAt', history.updatedAt)
-    setIfChanged(person, 'updatedBy', storedActor(person, by))
-  }, opts.origin ?? LOCAL_ORIGIN)
-  return true
+  return restoreHistory(doc, peopleMap(doc), id, history, {}, opts.origin)
 }
 
 /**

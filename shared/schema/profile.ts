@@ -7,6 +7,7 @@
  */
 import type * as Y from 'yjs'
 import type { InterestOn } from '../ledger/types.ts'
+import { mapRoot } from './collection.ts'
 import { setIfChanged } from './doc.ts'
 import { LOCAL_ORIGIN } from './guards.ts'
 import { INTEREST_RULES } from './loan.ts'
@@ -20,10 +21,14 @@ export interface LenderProfile {
 /** The fields of `profile`. */
 export const PROFILE_FIELDS = ['displayName', 'upiId'] as const
 
-/** `profile`: `displayName`, `upiId` (plain strings; last writer wins per field). */
-export function profileMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('profile')
-}
+/**
+ * `profile`: `displayName`, `upiId` (plain strings; last writer wins per field) and the default
+ * rule for new loans (`NEW_LOAN_RULE_FIELD`).
+ */
+export const PROFILE = mapRoot('profile')
+
+/** The `profile` map of a doc. */
+export const profileMap = PROFILE.of
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : ''
@@ -57,6 +62,18 @@ export const NEW_LOAN_RULE_FIELD = 'newLoanInterestOn'
 /** Whether a stored default rule is one the app writes (absent is the old rule, and fine). */
 export function isNewLoanRule(value: unknown): boolean {
   return value === undefined || INTEREST_RULES.includes(value as InterestOn)
+}
+
+/** Every field `profile` holds. */
+export const PROFILE_KEYS: readonly string[] = [...PROFILE_FIELDS, NEW_LOAN_RULE_FIELD]
+
+/**
+ * A field of the profile as stored (undefined: not set), or null when no app writes it so: a
+ * detail that is not text (read as empty), a default rule that is not one (read as the old rule).
+ */
+export function readProfileField(key: string, value: unknown): unknown {
+  if (key === NEW_LOAN_RULE_FIELD) return isNewLoanRule(value) ? value : null
+  return value === undefined || typeof value === 'string' ? value : null
 }
 
 /**

@@ -195,23 +195,31 @@ export interface City {
 }
 
 /**
- * What a reader skips: `deposit` is a deposit log's record (or something in `depositsBy` that is
- * not a log), `payment` a payment of an older form or a payment id held by payments that differ,
- * `layout` the layout stamp (`meta.schemaVersion`), `profile` one of the lender's details,
- * `loanEdit` a record of a loan's change history.
+ * The kinds of entry a reader skips, as this interface's keys. A collection in a file of its own
+ * adds its kind here from that file, with `declare module './types.ts'` (see `roots.ts`).
  */
-export type SkippedKind =
-  | 'person'
-  | 'loan'
-  | 'payment'
-  | 'deposit'
-  | 'waiver'
-  | 'void'
-  | 'undo'
-  | 'actor'
-  | 'profile'
-  | 'layout'
-  | 'loanEdit'
+export interface SkippedKinds {
+  person: true
+  loan: true
+  /** A payment of an older form, or a payment id held by payments that differ. */
+  payment: true
+  /** A deposit log's record, or something in `depositsBy` that is not a log. */
+  deposit: true
+  waiver: true
+  void: true
+  undo: true
+  /** An entry of `actors`. */
+  actor: true
+  /** One of the lender's details. */
+  profile: true
+  /** The layout stamp (`meta.schemaVersion`). */
+  layout: true
+  /** A record of a loan's change history. */
+  loanEdit: true
+}
+
+/** What a reader skips (see `SkippedKinds`). */
+export type SkippedKind = keyof SkippedKinds
 
 /**
  * Why: `malformed`, something the writers would never have written (a day outside 0001–9999, an
@@ -228,7 +236,11 @@ export interface SkippedEntry {
   readonly reason: SkipReason
 }
 
-/** Everything in one lender's doc, archived entries included (callers filter). */
+/**
+ * Everything in one lender's doc, archived entries included (callers filter). A collection the
+ * snapshot lists whole, in a file of its own, adds its list here from that file, with
+ * `declare module './types.ts'`, and reads it through `roots.ts`'s `LISTED`.
+ */
 export interface LenderSnapshot {
   readonly people: Person[]
   readonly loans: Loan[]

@@ -23,7 +23,7 @@ import {
 } from './guards.ts'
 import { readPayments } from '../deposit/log.ts'
 import type { UndoAllFailure, UndoFailure, VoidFailure } from '../reasons.ts'
-import type { CreateOptions, MutationOptions, SkippedEntry } from './types.ts'
+import type { CreateOptions, MutationOptions } from './types.ts'
 import { readWaiver } from './waiver.ts'
 
 /** What a void voids: every payment of a deposit, or one waiver. */
@@ -68,21 +68,17 @@ export const readVoid = checkedOnce((id, entry): StoredVoid | null => {
 
 /**
  * The void that shows on each voided deposit and waiver, keyed `deposit:<id>` or `waiver:<id>`:
- * of the voids not undone, the earliest (createdAt, then id), so every device shows the same one.
- * An undo that cannot be read undoes nothing (the void stands, as the export lists it). With
- * `skipped`, the voids and undos that cannot be read are added to it.
+ * of the `voids` (those that can be read) not `undone`, the earliest (createdAt, then id), so
+ * every device shows the same one. An undo that cannot be read undoes nothing (the void stands,
+ * as the export lists it): `undone` holds the voids of the undos that can be read.
  */
-export function activeVoids(doc: Y.Doc, skipped?: SkippedEntry[]): Map<string, VoidInfo> {
-  const undone = new Set<string>()
-  for (const [voidId, entry] of undosMap(doc).entries()) {
-    if (readUndo(voidId, entry)) undone.add(voidId)
-    else skipped?.push({ kind: 'undo', id: voidId, reason: 'malformed' })
-  }
+export function shownVoids(
+  voids: Iterable<StoredVoid>,
+  undone: { has(voidId: string): boolean },
+): Map<string, VoidInfo> {
   const shown = new Map<string, StoredVoid>()
-  for (const [id, entry] of voidsMap(doc).entries()) {
-    const v = readVoid(id, entry)
-    if (!v) skipped?.push({ kind: 'void', id, reason: 'malformed' })
-    if (!v || undone.has(id)) continue
+  for (const v of voids) {
+    if (undone.has(v.id)) continue
     const key = `${v.kind}:${v.targetId}`
     const other = shown.get(key)
     if (

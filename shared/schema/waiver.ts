@@ -4,7 +4,6 @@
  * engine, which never lets it forgive more than was due.
  */
 import type * as Y from 'yjs'
-import { isIsoDate } from '../dates.ts'
 import { entryMap, loansMap, waiversMap } from './doc.ts'
 import {
   LOCAL_ORIGIN,
@@ -14,8 +13,7 @@ import {
   assertPaise,
   assertTimestamp,
   cleanOptionalText,
-  isPaise,
-  isTimestamp,
+  isLoanFact,
   newId,
   readActor,
 } from './guards.ts'
@@ -24,27 +22,18 @@ import type { WaiverFailure } from '../reasons.ts'
 
 /** The waiver stored under `id`, without any void; null when the entry is malformed. */
 export const readWaiver = checkedOnce((id, entry): Waiver | null => {
+  if (!isLoanFact(id, entry)) return null
   const { loanId, date, amount, note, createdAt, createdBy } = entry
-  if (
-    id !== '' &&
-    typeof loanId === 'string' &&
-    loanId !== '' &&
-    isIsoDate(date) &&
-    isPaise(amount) &&
-    isTimestamp(createdAt)
-  ) {
-    const by = readActor(createdBy)
-    return {
-      id,
-      loanId,
-      date,
-      amount,
-      ...(typeof note === 'string' && { note }),
-      createdAt,
-      ...(by && { createdBy: by }),
-    }
+  const by = readActor(createdBy)
+  return {
+    id,
+    loanId,
+    date,
+    amount,
+    ...(typeof note === 'string' && { note }),
+    createdAt,
+    ...(by && { createdBy: by }),
   }
-  return null
 })
 
 /**

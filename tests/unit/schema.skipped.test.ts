@@ -20,7 +20,7 @@ import { addPerson } from '../../shared/schema/person.ts'
 import { readProfile } from '../../shared/schema/profile.ts'
 import { projectLender } from '../../shared/schema/projection.ts'
 import type { LenderSnapshot, SkippedEntry } from '../../shared/schema/types.ts'
-import { compareSkipped } from '../../shared/schema/lender.ts'
+import { compareSkipped } from '../../shared/schema/lenderReads.ts'
 import { GOOD_BOOK_BY, IDS, POISONS, writeGoodBook, writePoisons } from '../fixtures/poisoned.ts'
 
 const TODAY = '2026-01-15'

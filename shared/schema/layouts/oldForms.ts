@@ -6,33 +6,34 @@
  *
  * - Layout 1's payments: each a plain object in the root map `payments`, keyed by payment id
  *   (today a deposit is one record of a deposit log, see `deposit/log.ts`). Read with the logs' by
- *   `readPayments` and the projection; a payment in both (a migration made on two devices at
- *   once) counts once.
+ *   `readPayments` and by the book's reader (`lenderReads.ts`, through `roots.ts`); a payment in
+ *   both (a migration made on two devices at once) counts once.
  * - Actors written out as `{ account, device }` (layouts 1 to 3) where today a person's or a
  *   loan's `createdBy`/`updatedBy` holds a key of `actors` (see `actors.ts`), and where a record
  *   of the `deposits` log named who recorded it (`by`), which today the log it is in says.
  */
 import type * as Y from 'yjs'
-import { isIsoDate } from '../../dates.ts'
 import type { Actor } from '../../ledger/types.ts'
 import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../deposit/record.ts'
-import { checkedOnce, isPaise, isTimestamp, readActor, sharedActor } from '../guards.ts'
+import { mapRoot, type Root } from '../collection.ts'
+import { checkedOnce, isLoanFact, readActor, sharedActor } from '../guards.ts'
 import type { Payment, SkippedEntry } from '../types.ts'
 
-/**
- * The root collections only older forms live in, and what each is: an app of an older layout may
- * still write them, so the server takes updates to them (see `LENDER_ROOTS`).
- */
-export const OLDER_ROOTS: readonly (readonly [string, 'map' | 'array'])[] = [['payments', 'map']]
-
 /** `payments` (layout 1): paymentId → plain immutable payment object. Read, never written. */
-export function paymentsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap<unknown>('payments')
-}
+export const OLDER_PAYMENTS = mapRoot('payments')
 
 /**
- * Where payments in an older form live, for a reader that follows the doc's changes (the
- * projection): a map whose changed keys are the ids of the payments to read again.
+ * The root collections only older forms live in: an app of an older layout may still write them,
+ * so the server takes updates to them (see `roots.ts`).
+ */
+export const OLDER_ROOTS: readonly Root<Y.Map<unknown>>[] = [OLDER_PAYMENTS]
+
+/** The `payments` map of a doc. */
+export const paymentsMap = OLDER_PAYMENTS.of
+
+/**
+ * Where payments in an older form live, for code that handles every record of the book (the
+ * book import clears them), keyed by payment id.
  */
 export function olderPayments(doc: Y.Doc): Y.Map<unknown> {
   return paymentsMap(doc)
@@ -54,32 +55,13 @@ export function readOlderPayments(
   }
 }
 
-/**
- * The payment the doc holds in an older form under `id`: undefined when it holds none, null when
- * what it holds could not be read (`readOlderPayments` skips it as malformed).
- */
-export function olderPayment(doc: Y.Doc, id: string): Payment | null | undefined {
-  const entry = paymentsMap(doc).get(id)
-  return entry === undefined ? undefined : readPayment(id, entry)
-}
-
 /** A layout-1 payment stored under `id` in the `payments` map, or null when it is malformed. */
 export const readPayment = checkedOnce(checkPayment)
 
 function checkPayment(id: string, entry: Record<string, unknown>): Payment | null {
+  if (!isLoanFact(id, entry)) return null
   const { loanId, depositId, date, amount, description, createdAt, createdBy } = entry
-  if (
-    id === '' ||
-    typeof loanId !== 'string' ||
-    loanId === '' ||
-    typeof depositId !== 'string' ||
-    depositId === '' ||
-    !isIsoDate(date) ||
-    !isPaise(amount) ||
-    !isTimestamp(createdAt)
-  ) {
-    return null
-  }
+  if (typeof depositId !== 'string' || depositId === '') return null
   const by = readActor(createdBy)
   return {
     id,

@@ -1,0 +1,176 @@
+/**
+ * The one piece the book's reading is built from: a collection of entries by id, read one id at a
+ * time and kept between reads. Read whole (`rebuild`), it is what a from-scratch read gives;
+ * told which ids changed (`mark`, or `follow` a Y.Map, whose events name them), it reads only
+ * those again (`update`) and says what changed, keeping the very object of every entry that did
+ * not: the engine's figures cache and React skip by identity.
+ *
+ * What could not be read is kept per id too, so it follows the change like the entries do.
+ */
+import type * as Y from 'yjs'
+import type { Change } from './sorted.ts'
+import type { SkippedEntry } from './types.ts'
+
+/**
+ * Reads one id: its entry, or undefined when there is none to show; whatever is skipped under the
+ * id is pushed to `skipped`. `old` is the entry as last read, for a reader that keeps parts of it.
+ */
+export type ReadId<T> = (id: string, skipped: SkippedEntry[], old: T | undefined) => T | undefined
+
+const NOTHING: readonly SkippedEntry[] = []
+// Each read pushes into this one array; an id that skips something gets a copy of its own.
+const scratch: SkippedEntry[] = []
+
+/** Entries by id, read by `read`, kept up to date by the ids marked changed. */
+export class Keyed<T> {
+  /** The entries as last read. */
+  readonly byId = new Map<string, T>()
+  private readonly skippedById = new Map<string, readonly SkippedEntry[]>()
+  private readonly marked = new Set<string>()
+  private skippedMoved = false
+
+  /**
+   * `same`: whether a new read says nothing the old object does not, so the old one is kept (for a
+   * reader that builds a new object each time).
+   */
+  constructor(
+    private readonly read: ReadId<T>,
+    private readonly same?: (a: T, b: T) => boolean,
+  ) {}
+
+  /** Has `id` read again at the next `update`. */
+  mark(id: string): void {
+    this.marked.add(id)
+  }
+
+  /** How many ids wait for the next `update`. */
+  get pending(): number {
+    return this.marked.size
+  }
+
+  /**
+   * Marks the ids `map`'s transactions touch: its keys (of `keys` only, when given), and the key
+   * of an entry changed inside (a Y.Map entry's field). Returns what stops it.
+   */
+  follow(map: Y.Map<unknown>, keys?: readonly string[]): () => void {
+    const onEvents = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+      for (const event of events) {
+        const ids = event.path.length === 0 ? event.keys.keys() : [String(event.path[0])]
+        for (const id of ids) if (!keys || keys.includes(id)) this.marked.add(id)
+      }
+    }
+    map.observeDeep(onEvents)
+    return () => map.unobserveDeep(onEvents)
+  }
+
+  /** Forgets everything read, then reads each of `ids` (each once). */
+  rebuild(ids: Iterable<string>): void {
+    this.byId.clear()
+    this.skippedById.clear()
+    this.marked.clear()
+    this.skippedMoved = true
+    for (const id of ids) {
+      scratch.length = 0
+      const entry = this.read(id, scratch, undefined)
+      if (entry !== undefined) this.byId.set(id, entry)
+      if (scratch.length) this.skippedById.set(id, scratch.slice())
+    }
+  }
+
+  /** Reads the marked ids again: what changed, by id (an entry read the same is no change). */
+  update(): Map<string, Change<T>> {
+    const changes = new Map<string, Change<T>>()
+    for (const id of this.marked) {
+      const old = this.byId.get(id)
+      const read = this.readOne(id, old)
+      const next = read !== undefined && old !== undefined && this.same?.(old, read) ? old : read
+      if (next === old) continue
+      if (next === undefined) this.byId.delete(id)
+      else this.byId.set(id, next)
+      changes.set(id, { old, next: next ?? null })
+    }
+    this.marked.clear()
+    return changes
+  }
+
+  private readOne(id: string, old: T | undefined): T | undefined {
+    scratch.length = 0
+    const entry = this.read(id, scratch, old)
+    const before = this.skippedById.get(id) ?? NOTHING
+    if (!sameSkipped(before, scratch)) {
+      this.skippedMoved = true
+      if (scratch.length) this.skippedById.set(id, scratch.slice())
+      else this.skippedById.delete(id)
+    }
+    return entry
+  }
+
+  /** Whether what is skipped changed since this was last asked. */
+  skippedChanged(): boolean {
+    const moved = this.skippedMoved
+    this.skippedMoved = false
+    return moved
+  }
+
+  /** Everything skipped, in no particular order. */
+  *skipped(): Generator<SkippedEntry> {
+    for (const entries of this.skippedById.values()) yield* entries
+  }
+}
+
+/** What can be done with a `Keyed` without knowing what it holds. */
+export type AnyKeyed = Pick<
+  Keyed<unknown>,
+  'follow' | 'rebuild' | 'pending' | 'skippedChanged' | 'skipped'
+>
+
+/** Whether two lists of skipped entries name the same entries in the same order. */
+export function sameSkipped(a: readonly SkippedEntry[], b: readonly SkippedEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((entry, i) => {
+      const other = b[i] as SkippedEntry
+      return entry.kind === other.kind && entry.id === other.id && entry.reason === other.reason
+    })
+  )
+}
+
+/**
+ * A one-to-many join, kept by hand: a loan's payments, a person's loans. Each key's values are a
+ * short array (a loan has a few payments, a person a few dozen loans): a quarter of a Set's size.
+ */
+export class Index<V> {
+  private readonly byKey = new Map<string, V[]>()
+
+  /** The values under `key`, in no particular order (not to be changed). */
+  of(key: string): readonly V[] {
+    return this.byKey.get(key) ?? []
+  }
+
+  /** Puts `value` under `key`, once. */
+  link(key: string, value: V): void {
+    const values = this.byKey.get(key)
+    if (!values) this.byKey.set(key, [value])
+    else if (!values.includes(value)) values.push(value)
+  }
+
+  /** Takes `value` from under `key`. */
+  unlink(key: string, value: V): void {
+    const values = this.byKey.get(key)
+    const at = values ? values.indexOf(value) : -1
+    if (!values || at < 0) return
+    if (values.length === 1) this.byKey.delete(key)
+    else values.splice(at, 1)
+  }
+
+  /** Moves a changed entry: from under its old key to under its new one (either may be absent). */
+  move<E>(change: Change<E>, keyOf: (entry: E) => string, valueOf: (entry: E) => V): void {
+    if (change.old !== undefined) this.unlink(keyOf(change.old), valueOf(change.old))
+    if (change.next) this.link(keyOf(change.next), valueOf(change.next))
+  }
+
+  /** Forgets every key. */
+  clear(): void {
+    this.byKey.clear()
+  }
+}
