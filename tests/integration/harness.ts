@@ -17,7 +17,7 @@ import {
   MessageType,
   SYNC_PATH,
 } from '../../shared/protocol.ts'
-import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
+import { chunkingWebSocket } from '../../src/data/sync/chunkingSocket.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 

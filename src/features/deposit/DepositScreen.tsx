@@ -34,7 +34,7 @@ import {
   useLoaded,
   useMutations,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { DateField } from '../../ui/DateField.tsx'
 import { DateText } from '../../ui/DateText.tsx'

@@ -20,7 +20,7 @@ import {
   useMutations,
   useNewLoanRule,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { toaster } from '../../ui/Toaster.tsx'
 import { InterestRuleField } from './InterestRuleField.tsx'
 import { changesText } from './loanEdits.ts'

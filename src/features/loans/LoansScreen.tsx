@@ -10,7 +10,7 @@ import {
   useLoaded,
   useMutations,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { undoableToast } from '../../ui/undoableToast.ts'
 import { formatINR } from '../../../shared/money.ts'

@@ -16,7 +16,7 @@ import {
   useLoaded,
   usePaymentsOf,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { Changes } from '../../ui/Changes.tsx'
 import { DateText } from '../../ui/DateText.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'

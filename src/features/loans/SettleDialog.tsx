@@ -13,7 +13,7 @@ import {
 import type { Paise } from '../../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
-import { useActivePeople, useMutations } from '../../data/hooks.ts'
+import { useActivePeople, useMutations } from '../../data/book/hooks.ts'
 import { DateField } from '../../ui/DateField.tsx'
 import { Money } from '../../ui/Money.tsx'
 import { undoableToast } from '../../ui/undoableToast.ts'

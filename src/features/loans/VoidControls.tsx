@@ -1,7 +1,7 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLender, useMutations } from '../../data/hooks.ts'
+import { useLender, useMutations } from '../../data/book/hooks.ts'
 import { formatINR } from '../../../shared/money.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import type { HistoryItem } from './history.ts'

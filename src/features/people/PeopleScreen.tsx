@@ -9,7 +9,7 @@ import {
   useDashboard,
   useLoaded,
   useMutations,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { undoableToast } from '../../ui/undoableToast.ts'
 import { formatINR } from '../../../shared/money.ts'

@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { InterestOn } from '../../../shared/ledger/types.ts'
-import { useMutations, useNewLoanRule } from '../../data/hooks.ts'
+import { useMutations, useNewLoanRule } from '../../data/book/hooks.ts'
 import { InterestRuleField } from '../loans/InterestRuleField.tsx'
 
 /**

@@ -11,14 +11,14 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { PeopleCsvPlan } from '../../../shared/book/peopleCsv.ts'
 import { parseUpiId } from '../../../shared/book/upi.ts'
-import { useBookTransfer, usePeopleImport, type ImportOutcome } from '../../data/book.ts'
-import { useLoaded, useMutations, useProfile } from '../../data/hooks.ts'
+import { useBookTransfer, usePeopleImport, type ImportOutcome } from '../../data/book/book.ts'
+import { useLoaded, useMutations, useProfile } from '../../data/book/hooks.ts'
 import {
   readDeviceName,
   readGivenDeviceName,
   subscribeDeviceName,
   writeDeviceName,
-} from '../../data/device.ts'
+} from '../../data/session/device.ts'
 import {
   MIN_PASSWORD_LENGTH,
   changePassword,
@@ -29,7 +29,7 @@ import {
   signOutOtherDevices,
   subscribeDevices,
   type DeviceSession,
-} from '../../data/devices.ts'
+} from '../../data/session/devices.ts'
 import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx'
 import { FormAlert, FormField, useFocusFirstError } from '../../ui/form.tsx'
 import { Page } from '../../ui/Page.tsx'

@@ -18,7 +18,7 @@ import {
   useProfile,
   useSession,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { i18n, useLanguage } from '../../i18n/index.ts'
 import { DateField } from '../../ui/DateField.tsx'
 import { DateText } from '../../ui/DateText.tsx'

@@ -1,7 +1,7 @@
 import { Box, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import type { SkippedEntry } from '../../../shared/schema/types.ts'
-import { useSkipped } from '../../data/hooks.ts'
+import { useSkipped } from '../../data/book/hooks.ts'
 import { HTML_LANG, useLanguage } from '../../i18n/index.ts'
 
 /** What the notice names: a kind of entry, or a payment under another payment's id. */
