@@ -1,4 +1,4 @@
-import { Box, Button, Input, Stack, Text } from '@chakra-ui/react'
+import { Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BookFile } from '../../../shared/book/export.ts'
@@ -6,9 +6,10 @@ import type { BookCounts } from '../../../shared/book/import.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import { useBookTransfer } from '../../data/book/book.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { FormField } from '../../ui/form.tsx'
 import { download } from './download.ts'
+import { FileField } from './FileField.tsx'
 import { FileFailure } from './FileProblems.tsx'
+import { Done, SubmitButton } from './Outcome.tsx'
 
 type State =
   | { step: 'idle' }
@@ -89,35 +90,30 @@ export function RestoreSection() {
     <form onSubmit={(event) => void check(event)} noValidate>
       <Stack gap="3">
         <Text color="fg.muted">{t('restore.note')}</Text>
-        <FormField label={t('restore.file')}>
-          <Input
-            type="file"
-            accept=".json,application/json"
-            pt="2"
-            onChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null)
-              setState({ step: 'idle' })
-            }}
-          />
-        </FormField>
+        <FileField
+          label={t('restore.file')}
+          accept=".json,application/json"
+          onChoose={(chosen) => {
+            setFile(chosen)
+            setState({ step: 'idle' })
+          }}
+        />
         {state.step === 'done' && (
-          <Text role="status" color="green.700">
+          <Done>
             {t('restore.done', {
               people: state.after.people,
               loans: state.after.loans,
               payments: state.after.payments,
               file: state.copy,
             })}
-          </Text>
+          </Done>
         )}
         {state.step === 'failed' && (
           <FileFailure message={state.message} problems={state.problems} />
         )}
-        <Box>
-          <Button type="submit" colorPalette="teal" variant="outline" loading={busy}>
-            {t('restore.submit')}
-          </Button>
-        </Box>
+        <SubmitButton busy={busy} variant="outline">
+          {t('restore.submit')}
+        </SubmitButton>
       </Stack>
       <ConfirmDialog
         open={state.step === 'asking'}
