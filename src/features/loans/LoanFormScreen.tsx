@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Box, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -28,7 +28,13 @@ import { OldDuesFields } from './OldDuesFields.tsx'
 import { TermsChangeDialog } from './TermsChangeDialog.tsx'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { DateField } from '../../ui/DateField.tsx'
-import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
+import {
+  FormAlert,
+  FormField,
+  FormFooter,
+  SelectField,
+  useFocusFirstError,
+} from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   checkLoanForm,
@@ -40,7 +46,7 @@ import {
   type LoanFormValues,
 } from './loanForm.ts'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
-import { SettleDialog } from './SettleDialog.tsx'
+import { SettleButton, SettleDialog } from './SettleDialog.tsx'
 
 /**
  * `/loans/add` (optionally `?personId=`, and `&oldDues=1` to bring an old loan from paper) and
@@ -228,6 +234,7 @@ function LoanForm({
     })
   }
 
+  const submitLabel = loan ? t('form.update') : t('form.add')
   return (
     <Page title={loan ? t('form.editTitle') : t('form.addTitle')}>
       <form ref={formRef} onSubmit={submit} noValidate>
@@ -289,16 +296,7 @@ function LoanForm({
                 helper={t('form.statusHelp')}
               />
               {statusError !== null && (
-                <Button
-                  alignSelf="start"
-                  size="sm"
-                  minH="11"
-                  variant="outline"
-                  colorPalette="orange"
-                  onClick={() => setSettling(true)}
-                >
-                  {t('waiver.open')}
-                </Button>
+                <SettleButton alignSelf="start" onClick={() => setSettling(true)} />
               )}
             </Stack>
           )}
@@ -327,17 +325,7 @@ function LoanForm({
             />
           </FormField>
         </SimpleGrid>
-        <Flex direction="column" gap="3" mt="5" maxW="3xl">
-          <FormAlert message={error} />
-          <Flex gap="2">
-            <Button type="submit" colorPalette="blue">
-              {loan ? t('form.update') : t('form.add')}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/loans">{t('form.cancel')}</Link>
-            </Button>
-          </Flex>
-        </Flex>
+        <FormFooter error={error} submitLabel={submitLabel} cancelTo="/loans" />
       </form>
       {pending && (
         <TermsChangeDialog

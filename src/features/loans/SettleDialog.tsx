@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Flex, Input, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Field, Flex, Input, Stack, Text, type ButtonProps } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isIsoDate } from '../../../shared/dates.ts'
@@ -270,5 +270,22 @@ function WaiverFields({
         />
       </Field.Root>
     </Stack>
+  )
+}
+
+/** "Settle for less", the button that opens the dialog, on a loan's card and its form. */
+export function SettleButton({ onClick, ...props }: { onClick: () => void } & ButtonProps) {
+  const { t } = useTranslation('loans')
+  return (
+    <Button
+      size="sm"
+      minH="11"
+      variant="outline"
+      colorPalette="orange"
+      onClick={onClick}
+      {...props}
+    >
+      {t('waiver.open')}
+    </Button>
   )
 }

@@ -1,11 +1,11 @@
-import { Button, Flex, Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
 import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/book/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
-import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
+import { FormField, FormFooter, SelectField, useFocusFirstError } from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   blankPerson,
@@ -93,6 +93,7 @@ function PersonForm({ person }: { person?: Person }) {
     void navigate({ to: '/people' })
   }
 
+  const submitLabel = person ? t('form.submitUpdate') : t('form.submitAdd')
   return (
     <Page title={person ? t('form.editTitle') : t('form.addTitle')}>
       <form ref={formRef} onSubmit={submit} noValidate>
@@ -177,17 +178,7 @@ function PersonForm({ person }: { person?: Person }) {
             ]}
           />
         </SimpleGrid>
-        <Flex direction="column" gap="3" mt="5" maxW="3xl">
-          <FormAlert message={error} />
-          <Flex gap="2">
-            <Button type="submit" colorPalette="blue">
-              {person ? t('form.submitUpdate') : t('form.submitAdd')}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/people">{t('form.cancel')}</Link>
-            </Button>
-          </Flex>
-        </Flex>
+        <FormFooter error={error} submitLabel={submitLabel} cancelTo="/people" />
       </form>
     </Page>
   )
