@@ -1,7 +1,7 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import { useBookTransfer } from '../../data/book/book.ts'
-import { download } from './download.ts'
+import { download } from '../../ui/download.ts'
 
 /** The spreadsheets, one download each: a phone opens a CSV file, not a ZIP of three. */
 const CSV_FILES = [

@@ -1,8 +1,7 @@
-import { Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useBookTransfer, type ImportOutcome } from '../../data/book/book.ts'
-import { FileField } from './FileField.tsx'
+import { FileForm } from './FileField.tsx'
 import { FileFailure } from './FileProblems.tsx'
 import { Done, SubmitButton } from './Outcome.tsx'
 
@@ -10,12 +9,10 @@ import { Done, SubmitButton } from './Outcome.tsx'
 export function ImportSection() {
   const { t } = useTranslation('settings')
   const book = useBookTransfer()
-  const [file, setFile] = useState<File | null>(null)
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null)
   const [busy, setBusy] = useState(false)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function submit(file: File | null) {
     if (!file) {
       setOutcome({ ok: false, message: t('import.chooseFile') })
       return
@@ -34,31 +31,26 @@ export function ImportSection() {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="3">
-        <Text color="fg.muted">{t('import.note')}</Text>
-        <FileField
-          label={t('import.file')}
-          accept=".json,application/json"
-          onChoose={(chosen) => {
-            setFile(chosen)
-            setOutcome(null)
-          }}
-        />
-        {outcome?.ok === true && (
-          <Done>
-            {t('import.done', {
-              people: outcome.people,
-              loans: outcome.loans,
-              payments: outcome.payments,
-            })}
-          </Done>
-        )}
-        {outcome?.ok === false && (
-          <FileFailure message={outcome.message} problems={outcome.problems} />
-        )}
-        <SubmitButton busy={busy}>{t('import.submit')}</SubmitButton>
-      </Stack>
-    </form>
+    <FileForm
+      note={t('import.note')}
+      label={t('import.file')}
+      accept=".json,application/json"
+      onChoose={() => setOutcome(null)}
+      onSubmit={submit}
+    >
+      {outcome?.ok === true && (
+        <Done>
+          {t('import.done', {
+            people: outcome.people,
+            loans: outcome.loans,
+            payments: outcome.payments,
+          })}
+        </Done>
+      )}
+      {outcome?.ok === false && (
+        <FileFailure message={outcome.message} problems={outcome.problems} />
+      )}
+      <SubmitButton busy={busy}>{t('import.submit')}</SubmitButton>
+    </FileForm>
   )
 }

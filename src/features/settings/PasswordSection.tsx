@@ -47,28 +47,38 @@ export function PasswordSection() {
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="3">
         <FormField label={t('password.current')} error={fieldError('current')}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.currentTarget.value)}
-          />
+          <PasswordInput autoComplete="current-password" value={current} onChange={setCurrent} />
         </FormField>
         <FormField
           label={t('password.new')}
           helper={t('password.helper', { min: MIN_PASSWORD_LENGTH })}
           error={fieldError('next')}
         >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => setNext(event.currentTarget.value)}
-          />
+          <PasswordInput autoComplete="new-password" value={next} onChange={setNext} />
         </FormField>
         <Outcome outcome={formOutcome} />
         <SubmitButton busy={busy}>{t('password.submit')}</SubmitButton>
       </Stack>
     </form>
+  )
+}
+
+/** A password box; `autoComplete` tells the browser's password manager which of the two it is. */
+function PasswordInput({
+  autoComplete,
+  value,
+  onChange,
+}: {
+  autoComplete: 'current-password' | 'new-password'
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <Input
+      type="password"
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   )
 }

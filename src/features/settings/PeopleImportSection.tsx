@@ -1,9 +1,9 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PeopleCsvPlan } from '../../../shared/book/peopleCsv.ts'
 import { usePeopleImport } from '../../data/book/book.ts'
-import { FileField } from './FileField.tsx'
+import { FileForm } from './FileField.tsx'
 import { FileFailure, FirstLines } from './FileProblems.tsx'
 import { Done } from './Outcome.tsx'
 
@@ -30,12 +30,10 @@ export function PeopleImportSection() {
   const { t } = useTranslation('settings')
   const { peopleText, villages } = useCounts()
   const people = usePeopleImport()
-  const [file, setFile] = useState<File | null>(null)
   const [state, setState] = useState<PeopleImportState>({ step: 'idle' })
   const [fileError, setFileError] = useState<string | null>(null)
 
-  async function check(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function check(file: File | null) {
     if (!file) {
       setFileError(t('peopleImport.chooseFile'))
       return
@@ -60,40 +58,37 @@ export function PeopleImportSection() {
   }
 
   return (
-    <form onSubmit={(event) => void check(event)} noValidate>
-      <Stack gap="3">
-        <Text color="fg.muted">{t('peopleImport.note')}</Text>
-        <FileField
-          label={t('peopleImport.file')}
-          accept=".csv,text/csv"
-          error={fileError}
-          onChoose={(chosen) => {
-            setFile(chosen)
-            setFileError(null)
-            setState({ step: 'idle' })
-          }}
-        />
-        {state.step === 'problems' && (
-          <FileFailure message={t('peopleImport.nothingAdded')} problems={state.problems} />
-        )}
-        {state.step === 'preview' && <PeopleImportPreview plan={state.plan} />}
-        {state.step === 'done' && <Done>{state.message}</Done>}
-        <Flex gap="3" wrap="wrap">
-          <Button
-            type="submit"
-            colorPalette="teal"
-            variant={state.step === 'preview' ? 'outline' : 'solid'}
-          >
-            {t('peopleImport.check')}
+    <FileForm
+      note={t('peopleImport.note')}
+      label={t('peopleImport.file')}
+      accept=".csv,text/csv"
+      error={fileError}
+      onChoose={() => {
+        setFileError(null)
+        setState({ step: 'idle' })
+      }}
+      onSubmit={check}
+    >
+      {state.step === 'problems' && (
+        <FileFailure message={t('peopleImport.nothingAdded')} problems={state.problems} />
+      )}
+      {state.step === 'preview' && <PeopleImportPreview plan={state.plan} />}
+      {state.step === 'done' && <Done>{state.message}</Done>}
+      <Flex gap="3" wrap="wrap">
+        <Button
+          type="submit"
+          colorPalette="teal"
+          variant={state.step === 'preview' ? 'outline' : 'solid'}
+        >
+          {t('peopleImport.check')}
+        </Button>
+        {state.step === 'preview' && state.plan.people.length > 0 && (
+          <Button colorPalette="teal" onClick={() => add(state.plan)}>
+            {t('peopleImport.add', { people: peopleText(state.plan.people.length) })}
           </Button>
-          {state.step === 'preview' && state.plan.people.length > 0 && (
-            <Button colorPalette="teal" onClick={() => add(state.plan)}>
-              {t('peopleImport.add', { people: peopleText(state.plan.people.length) })}
-            </Button>
-          )}
-        </Flex>
-      </Stack>
-    </form>
+        )}
+      </Flex>
+    </FileForm>
   )
 }
 
