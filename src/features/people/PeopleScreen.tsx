@@ -1,6 +1,7 @@
 import { Box, Card, Input, SimpleGrid, Table, Text } from '@chakra-ui/react'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Paise } from '../../../shared/ledger/types.ts'
 import { formatINR } from '../../../shared/money.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
 import {
@@ -111,37 +112,14 @@ export function PeopleScreen() {
           rowPx={TABLE_ROW_PX}
           cardPx={CARD_PX}
           row={(person) => (
-            <>
-              <Table.Cell fontWeight="medium">
-                {person.name}
-                <RevivedNote revived={person.revived} />
-              </Table.Cell>
-              <Table.Cell>{cityName(person)}</Table.Cell>
-              <Table.Cell>{genderLabel(person.gender, t)}</Table.Cell>
-              <Table.Cell>{person.petName || '—'}</Table.Cell>
-              <Table.Cell>{person.phone || '—'}</Table.Cell>
-              <MoneyCell paise={owes(person)} />
-              <Table.Cell>{actions(person)}</Table.Cell>
-            </>
+            <PersonCells person={person} city={cityName(person)} owes={owes(person)}>
+              {actions(person)}
+            </PersonCells>
           )}
           card={(person) => (
-            <ListCard
-              label={person.name}
-              header={
-                <>
-                  <Card.Title as="h2">{person.name}</Card.Title>
-                  <RevivedNote revived={person.revived} />
-                  <Text color="fg.muted">
-                    {cityName(person)} · {genderLabel(person.gender, t)}
-                  </Text>
-                </>
-              }
-              footer={actions(person)}
-            >
-              <MoneyFigure label={t('common:money.dueToday')} paise={owes(person)} />
-              <Figure label={t('field.phone')}>{person.phone || '—'}</Figure>
-              <Figure label={t('field.relationship')}>{person.petName || '—'}</Figure>
-            </ListCard>
+            <PersonListCard person={person} city={cityName(person)} owes={owes(person)}>
+              {actions(person)}
+            </PersonListCard>
           )}
         />
       )}
@@ -228,5 +206,56 @@ function PeopleFilters({
         choices={orderChoices}
       />
     </SimpleGrid>
+  )
+}
+
+/** What a person's row and card show: the person, their city's name, what they owe, the buttons. */
+interface PersonLine {
+  person: Person
+  city: string
+  owes: Paise
+  children: ReactNode
+}
+
+/** A person as a table row: name, city, gender, relationship, phone, due today, buttons. */
+function PersonCells({ person, city, owes, children }: PersonLine) {
+  const { t } = useTranslation('people')
+  return (
+    <>
+      <Table.Cell fontWeight="medium">
+        {person.name}
+        <RevivedNote revived={person.revived} />
+      </Table.Cell>
+      <Table.Cell>{city}</Table.Cell>
+      <Table.Cell>{genderLabel(person.gender, t)}</Table.Cell>
+      <Table.Cell>{person.petName || '—'}</Table.Cell>
+      <Table.Cell>{person.phone || '—'}</Table.Cell>
+      <MoneyCell paise={owes} />
+      <Table.Cell>{children}</Table.Cell>
+    </>
+  )
+}
+
+/** A person as a phone card: name, city and gender, then due today, phone and relationship. */
+function PersonListCard({ person, city, owes, children }: PersonLine) {
+  const { t } = useTranslation('people')
+  return (
+    <ListCard
+      label={person.name}
+      header={
+        <>
+          <Card.Title as="h2">{person.name}</Card.Title>
+          <RevivedNote revived={person.revived} />
+          <Text color="fg.muted">
+            {city} · {genderLabel(person.gender, t)}
+          </Text>
+        </>
+      }
+      footer={children}
+    >
+      <MoneyFigure label={t('common:money.dueToday')} paise={owes} />
+      <Figure label={t('field.phone')}>{person.phone || '—'}</Figure>
+      <Figure label={t('field.relationship')}>{person.petName || '—'}</Figure>
+    </ListCard>
   )
 }
