@@ -12,7 +12,7 @@ import type { DepositForm } from './useDepositForm.ts'
  * its loan that the lender has not chosen, in words, to keep as overpaid.
  */
 export function checkDeposit(
-  form: DepositForm,
+  form: Pick<DepositForm, 'amount' | 'date' | 'typed' | 'allocations' | 'gap'>,
   loans: readonly Loan[],
   today: string,
   t: TFunction,
