@@ -22,7 +22,7 @@ import { WebsocketProvider } from 'y-websocket'
 import type * as Y from 'yjs'
 import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH, userRoom } from '../shared/protocol.ts'
 import { readLender } from '../shared/schema/lender.ts'
-import { chunkingWebSocket } from '../src/data/chunkingSocket.ts'
+import { chunkingWebSocket } from '../src/data/sync/chunkingSocket.ts'
 import { DepositPage } from '../tests/e2e/pages/DepositPage.ts'
 import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
-import { resolveSession } from '../data/session.ts'
+import { resolveSession } from '../data/session/session.ts'
 import { loadAppCatalogues } from '../i18n/index.ts'
 import { rootRoute } from './root.tsx'
 
@@ -22,7 +22,7 @@ export const appRoute = createRoute({
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
     // with the data layer's.
     const [{ openWorkspace }] = await Promise.all([
-      import('../data/workspace.ts'),
+      import('../data/book/workspace.ts'),
       loadShell(),
       loadAppCatalogues(),
     ])

@@ -1,21 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { appRoute } from './app.tsx'
+import { appPage, recordPage } from './appPage.tsx'
 
-const LoansScreen = lazyRouteComponent(
-  () => import('../features/loans/LoansScreen.tsx'),
-  'LoansScreen',
-)
-const LoanFormScreen = lazyRouteComponent(
-  () => import('../features/loans/LoanFormScreen.tsx'),
-  'LoanFormScreen',
-)
+// Thin routes: each screen is its own chunk, loaded when its route is first visited.
+const load = {
+  list: () => import('../features/loans/LoansScreen.tsx'),
+  form: () => import('../features/loans/LoanFormScreen.tsx'),
+}
+const LoanFormScreen = lazyRouteComponent(load.form, 'LoanFormScreen')
 
 /** `/loans`: every loan, filterable by status and person. */
-export const loansRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/loans',
-  component: LoansScreen,
-})
+export const loansRoute = appPage('/loans', lazyRouteComponent(load.list, 'LoansScreen'))
 
 /**
  * Search of `/loans/add`: an optional person to prefill (a bookmarkable link from a person), and
@@ -52,13 +47,6 @@ function LoanAddPage() {
 }
 
 /** `/loans/edit/$id`: the loan form for one loan, with its status. */
-export const loanEditRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/loans/edit/$id',
-  component: LoanEditPage,
-})
-
-function LoanEditPage() {
-  const { id } = loanEditRoute.useParams()
-  return <LoanFormScreen key={id} loanId={id} />
-}
+export const loanEditRoute = recordPage('/loans/edit/$id', 'id', (id) => (
+  <LoanFormScreen key={id} loanId={id} />
+))

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { preloadAuthClient, resolveSession } from '../data/session.ts'
+import { preloadAuthClient, resolveSession } from '../data/session/session.ts'
 import { rootRoute } from './root.tsx'
 
 const LoginScreen = lazyRouteComponent(

@@ -1,54 +1,27 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from './app.tsx'
+import { lazyRouteComponent } from '@tanstack/react-router'
+import { appPage, recordPage } from './appPage.tsx'
 
-const PeopleScreen = lazyRouteComponent(
-  () => import('../features/people/PeopleScreen.tsx'),
-  'PeopleScreen',
-)
-const PersonFormScreen = lazyRouteComponent(
-  () => import('../features/people/PersonFormScreen.tsx'),
-  'PersonFormScreen',
-)
-const PersonDetailsScreen = lazyRouteComponent(
-  () => import('../features/people/PersonDetailsScreen.tsx'),
-  'PersonDetailsScreen',
-)
+// Thin routes: each screen is its own chunk, loaded when its route is first visited.
+const load = {
+  list: () => import('../features/people/PeopleScreen.tsx'),
+  form: () => import('../features/people/PersonFormScreen.tsx'),
+  details: () => import('../features/people/PersonDetailsScreen.tsx'),
+}
+const PersonFormScreen = lazyRouteComponent(load.form, 'PersonFormScreen')
+const PersonDetailsScreen = lazyRouteComponent(load.details, 'PersonDetailsScreen')
 
 /** `/people`: the people list. */
-export const peopleRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/people',
-  component: PeopleScreen,
-})
+export const peopleRoute = appPage('/people', lazyRouteComponent(load.list, 'PeopleScreen'))
 
 /** `/people/add`: the person form, empty. */
-export const personAddRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/people/add',
-  component: () => <PersonFormScreen />,
-})
+export const personAddRoute = appPage('/people/add', () => <PersonFormScreen />)
 
 /** `/people/edit/$id`: the person form for one person. */
-export const personEditRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/people/edit/$id',
-  component: PersonEditPage,
-})
-
-function PersonEditPage() {
-  const { id } = personEditRoute.useParams()
-  // Keyed so that moving from one person's form to another's starts from fresh state.
-  return <PersonFormScreen key={id} personId={id} />
-}
+export const personEditRoute = recordPage('/people/edit/$id', 'id', (id) => (
+  <PersonFormScreen key={id} personId={id} />
+))
 
 /** `/people/$id`: one person's details (the old app had only a placeholder here). */
-export const personDetailsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/people/$id',
-  component: PersonDetailsPage,
-})
-
-function PersonDetailsPage() {
-  const { id } = personDetailsRoute.useParams()
-  return <PersonDetailsScreen personId={id} />
-}
+export const personDetailsRoute = recordPage('/people/$id', 'id', (id) => (
+  <PersonDetailsScreen personId={id} />
+))

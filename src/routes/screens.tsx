@@ -1,49 +1,28 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from './app.tsx'
+import { lazyRouteComponent } from '@tanstack/react-router'
+import { appPage } from './appPage.tsx'
 
 // Thin routes: each screen is its own chunk, loaded when its route is first visited.
-
-const DashboardScreen = lazyRouteComponent(
-  () => import('../features/dashboard/DashboardScreen.tsx'),
-  'DashboardScreen',
-)
-const CitiesScreen = lazyRouteComponent(
-  () => import('../features/cities/CitiesScreen.tsx'),
-  'CitiesScreen',
-)
-const SettingsScreen = lazyRouteComponent(
-  () => import('../features/settings/SettingsScreen.tsx'),
-  'SettingsScreen',
-)
-const TrashScreen = lazyRouteComponent(
-  () => import('../features/trash/TrashScreen.tsx'),
-  'TrashScreen',
-)
+const load = {
+  dashboard: () => import('../features/dashboard/DashboardScreen.tsx'),
+  cities: () => import('../features/cities/CitiesScreen.tsx'),
+  settings: () => import('../features/settings/SettingsScreen.tsx'),
+  trash: () => import('../features/trash/TrashScreen.tsx'),
+}
 
 /** `/dashboard`: the Loan Dashboard. */
-export const dashboardRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/dashboard',
-  component: DashboardScreen,
-})
+export const dashboardRoute = appPage(
+  '/dashboard',
+  lazyRouteComponent(load.dashboard, 'DashboardScreen'),
+)
 
 /** `/city`: the shared list of cities and villages. */
-export const cityRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/city',
-  component: CitiesScreen,
-})
+export const cityRoute = appPage('/city', lazyRouteComponent(load.cities, 'CitiesScreen'))
 
 /** `/trash`: deleted people and loans, restorable. */
-export const trashRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/trash',
-  component: TrashScreen,
-})
+export const trashRoute = appPage('/trash', lazyRouteComponent(load.trash, 'TrashScreen'))
 
 /** `/settings`: this device's name, the signed-in devices, the password. */
-export const settingsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings',
-  component: SettingsScreen,
-})
+export const settingsRoute = appPage(
+  '/settings',
+  lazyRouteComponent(load.settings, 'SettingsScreen'),
+)

@@ -1,51 +1,27 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from './app.tsx'
+import { lazyRouteComponent } from '@tanstack/react-router'
+import { recordPage } from './appPage.tsx'
 
-const PersonLoansScreen = lazyRouteComponent(
-  () => import('../features/loans/PersonLoansScreen.tsx'),
-  'PersonLoansScreen',
-)
-const DepositScreen = lazyRouteComponent(
-  () => import('../features/deposit/DepositScreen.tsx'),
-  'DepositScreen',
-)
-const StatementScreen = lazyRouteComponent(
-  () => import('../features/statement/StatementScreen.tsx'),
-  'StatementScreen',
-)
+// Thin routes: each screen is its own chunk, loaded when its route is first visited.
+const load = {
+  loans: () => import('../features/loans/PersonLoansScreen.tsx'),
+  deposit: () => import('../features/deposit/DepositScreen.tsx'),
+  statement: () => import('../features/statement/StatementScreen.tsx'),
+}
+const PersonLoansScreen = lazyRouteComponent(load.loans, 'PersonLoansScreen')
+const DepositScreen = lazyRouteComponent(load.deposit, 'DepositScreen')
+const StatementScreen = lazyRouteComponent(load.statement, 'StatementScreen')
 
 /** `/users/$personId/loans`: one person's loans, payments and totals. */
-export const personLoansRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/users/$personId/loans',
-  component: PersonLoansPage,
-})
-
-function PersonLoansPage() {
-  const { personId } = personLoansRoute.useParams()
-  return <PersonLoansScreen key={personId} personId={personId} />
-}
+export const personLoansRoute = recordPage('/users/$personId/loans', 'personId', (personId) => (
+  <PersonLoansScreen key={personId} personId={personId} />
+))
 
 /** `/users/$personId/deposit`: record a deposit across one person's loans. */
-export const depositRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/users/$personId/deposit',
-  component: DepositPage,
-})
-
-function DepositPage() {
-  const { personId } = depositRoute.useParams()
-  return <DepositScreen key={personId} personId={personId} />
-}
+export const depositRoute = recordPage('/users/$personId/deposit', 'personId', (personId) => (
+  <DepositScreen key={personId} personId={personId} />
+))
 
 /** `/users/$personId/statement`: the borrower's statement, to print or share as a PDF. */
-export const statementRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/users/$personId/statement',
-  component: StatementPage,
-})
-
-function StatementPage() {
-  const { personId } = statementRoute.useParams()
-  return <StatementScreen key={personId} personId={personId} />
-}
+export const statementRoute = recordPage('/users/$personId/statement', 'personId', (personId) => (
+  <StatementScreen key={personId} personId={personId} />
+))

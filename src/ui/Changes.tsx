@@ -11,16 +11,16 @@ import { byText, deviceLabel } from './words.ts'
  * A phone shows one short line: the latest of the two, its day and its device.
  */
 export function Changes({
-  createdAt,
-  createdBy,
-  updatedAt,
-  updatedBy,
+  record,
 }: {
-  createdAt: string
-  createdBy?: Actor | undefined
-  updatedAt: string
-  updatedBy?: Actor | undefined
+  record: {
+    createdAt: string
+    createdBy?: Actor | undefined
+    updatedAt: string
+    updatedBy?: Actor | undefined
+  }
 }) {
+  const { createdAt, createdBy, updatedAt, updatedBy } = record
   const { t } = useTranslation('common')
   const wide = useWide()
   const changed = updatedAt !== createdAt

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react'
+import { Dialog } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame, DialogParts } from './Dialog.tsx'
 
 /**
  * The frame of a question that needs an answer before anything changes: an alert dialog with a
@@ -27,33 +28,18 @@ export function QuestionDialog({
   onConfirm: () => void
 }) {
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel()
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {cancelLabel}
-              </Button>
-              <Button colorPalette={confirmPalette} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame role="alertdialog" open={open} onClose={onCancel}>
+      <DialogParts
+        title={title}
+        cancelLabel={cancelLabel}
+        confirmLabel={confirmLabel}
+        confirmPalette={confirmPalette}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
+        {children}
+      </DialogParts>
+    </DialogFrame>
   )
 }
 

@@ -1,7 +1,7 @@
 import { Box, Heading, List, Link as ChakraLink, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { useActiveLoans, useActivePeople, useCities } from '../data/hooks.ts'
+import { useActiveLoans, useActivePeople, useCities } from '../data/book/hooks.ts'
 
 /**
  * First-run guidance for an empty book: a new lender saw an empty People list with no hint of

@@ -36,3 +36,15 @@ export function Notice({ children }: { children: ReactNode }) {
     </Text>
   )
 }
+
+/**
+ * A screen about one person or loan that is not in the book: `message` says `Loading…` until
+ * IndexedDB has answered, so an unknown id never flashes "not found" for one merely not loaded.
+ */
+export function MissingPage({ title, message }: { title: string; message: string }) {
+  return (
+    <Page title={title}>
+      <Notice>{message}</Notice>
+    </Page>
+  )
+}

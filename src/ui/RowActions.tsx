@@ -1,17 +1,37 @@
 import { Button, Flex } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ButtonLink } from './ButtonLink.tsx'
 
 /**
- * A list row's buttons: its own links (the children), then Delete, which asks before it acts.
- * Each is a thumb-sized target (44 px, from the theme), and Delete stands 16 px clear of the
- * others so a slip of the thumb does not open the wrong question.
+ * A list row's buttons: the way to the person's loans (`viewLabel`), Edit (`edit`: the form of
+ * the person or of the loan), then Delete, which asks before it acts. Each is a thumb-sized target
+ * (44 px, from the theme), and Delete stands 16 px clear of the others so a slip of the thumb
+ * does not open the wrong question.
  */
-export function RowActions({ children, onDelete }: { children: ReactNode; onDelete: () => void }) {
+export function RowActions({
+  personId,
+  viewLabel,
+  edit,
+  onDelete,
+}: {
+  personId: string
+  viewLabel: string
+  edit: { to: '/people/edit/$id' | '/loans/edit/$id'; id: string; label: string }
+  onDelete: () => void
+}) {
   const { t } = useTranslation('common')
   return (
     <Flex gap="2" wrap="wrap" align="center">
-      {children}
+      <ButtonLink
+        size="sm"
+        variant="outline"
+        link={{ to: '/users/$personId/loans', params: { personId } }}
+      >
+        {viewLabel}
+      </ButtonLink>
+      <ButtonLink size="sm" variant="outline" link={{ to: edit.to, params: { id: edit.id } }}>
+        {edit.label}
+      </ButtonLink>
       <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} ms="2">
         {t('delete')}
       </Button>

@@ -1,6 +1,10 @@
+import type { TFunction } from 'i18next'
 import { SimpleGrid, Stat } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Paise } from '../../shared/ledger/types.ts'
+import { formatINR } from '../../shared/money.ts'
+import { Money } from './Money.tsx'
 
 /** One figure at the top of a screen: a label and its value, and a line under it if need be. */
 export interface Tile {
@@ -39,4 +43,18 @@ export function SummaryTiles({ tiles }: { tiles: readonly Tile[] }) {
       ))}
     </SimpleGrid>
   )
+}
+
+/**
+ * The Due today tile. Defaulted loans stay counted in it (rule 8); their part, when there is
+ * one, is said under the figure.
+ */
+export function dueTodayTile(totalDue: Paise, defaultedDue: Paise, t: TFunction): Tile {
+  return {
+    label: t('common:money.dueToday'),
+    value: <Money paise={totalDue} />,
+    ...(defaultedDue > 0 && {
+      note: t('common:labels.ofWhichDefaulted', { amount: formatINR(defaultedDue) }),
+    }),
+  }
 }

@@ -1,6 +1,37 @@
 import { Box, Table } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useWide } from './useWide.ts'
 import { useWindowRows } from './useWindowRows.ts'
+
+/** One item of a long list that is near the screen: its place in the whole list, and its key. */
+export interface ShownItem<T> {
+  item: T
+  index: number
+  key: string
+}
+
+/**
+ * `useWindowRows` over `items`: the items near the screen, each with its index and key, and
+ * `measure`, the ref each rendered row or card takes so that its real height is used.
+ */
+export function useWindowItems<T, E extends HTMLElement>(
+  items: readonly T[],
+  rowKey: (item: T) => string,
+  estimatePx: number,
+) {
+  const {
+    bodyRef,
+    virtualizer,
+    items: near,
+    before,
+    after,
+  } = useWindowRows<E>(items.length, estimatePx)
+  const shown: ShownItem<T>[] = near.map((virtual) => {
+    const item = items[virtual.index] as T
+    return { item, index: virtual.index, key: rowKey(item) }
+  })
+  return { bodyRef, measure: virtualizer.measureElement, shown, before, after }
+}
 
 /**
  * The body of a long table with only the rows near the screen in the DOM, between two spacer
@@ -22,29 +53,19 @@ export function WindowTableBody<T>({
   /** The cells of one row. */
   children: (item: T) => ReactNode
 }) {
-  const {
-    bodyRef,
-    virtualizer,
-    items: shown,
-    before,
-    after,
-  } = useWindowRows<HTMLTableSectionElement>(items.length, estimatePx)
+  const { bodyRef, measure, shown, before, after } = useWindowItems<T, HTMLTableSectionElement>(
+    items,
+    rowKey,
+    estimatePx,
+  )
   return (
     <Table.Body ref={bodyRef}>
       {before > 0 && <SpacerRow height={before} columns={columns} />}
-      {shown.map((virtual) => {
-        const item = items[virtual.index] as T
-        return (
-          <Table.Row
-            key={rowKey(item)}
-            data-index={virtual.index}
-            ref={virtualizer.measureElement}
-            aria-rowindex={virtual.index + 2}
-          >
-            {children(item)}
-          </Table.Row>
-        )
-      })}
+      {shown.map(({ item, index, key }) => (
+        <Table.Row key={key} data-index={index} ref={measure} aria-rowindex={index + 2}>
+          {children(item)}
+        </Table.Row>
+      ))}
       {after > 0 && <SpacerRow height={after} columns={columns} />}
     </Table.Body>
   )
@@ -77,28 +98,109 @@ export function WindowStack<T>({
   gapPx?: number
   children: (item: T) => ReactNode
 }) {
-  const {
-    bodyRef,
-    virtualizer,
-    items: shown,
-    before,
-    after,
-  } = useWindowRows<HTMLDivElement>(items.length, estimatePx + gapPx)
+  const { bodyRef, measure, shown, before, after } = useWindowItems<T, HTMLDivElement>(
+    items,
+    rowKey,
+    estimatePx + gapPx,
+  )
   return (
     <Box ref={bodyRef} style={{ paddingTop: before, paddingBottom: after }}>
-      {shown.map((virtual) => {
-        const item = items[virtual.index] as T
-        return (
-          <Box
-            key={rowKey(item)}
-            data-index={virtual.index}
-            ref={virtualizer.measureElement}
-            style={{ paddingBottom: gapPx }}
-          >
-            {children(item)}
-          </Box>
-        )
-      })}
+      {shown.map(({ item, index, key }) => (
+        <Box key={key} data-index={index} ref={measure} style={{ paddingBottom: gapPx }}>
+          {children(item)}
+        </Box>
+      ))}
     </Box>
+  )
+}
+
+/** A column of a windowed table: its heading, and whether its cells align to the end (money). */
+export interface Column {
+  header: string
+  end?: boolean
+}
+
+/**
+ * A long list: a table on a wide screen, cards on a phone, each with only what is near the
+ * screen in the DOM. With a `label` the table is named by it and the cards are a group of that
+ * name; without one the table's rows are interactive (they highlight under the pointer).
+ */
+export function WindowList<T>({
+  items,
+  rowKey,
+  label,
+  columns,
+  rowPx,
+  cardPx,
+  row,
+  card,
+}: {
+  items: readonly T[]
+  rowKey: (item: T) => string
+  label?: string
+  columns: readonly Column[]
+  rowPx: number
+  cardPx: number
+  /** The cells of one table row. */
+  row: (item: T) => ReactNode
+  /** One card. */
+  card: (item: T) => ReactNode
+}) {
+  const wide = useWide()
+  if (!wide) {
+    const stack = (
+      <WindowStack items={items} rowKey={rowKey} estimatePx={cardPx}>
+        {card}
+      </WindowStack>
+    )
+    return label === undefined ? (
+      stack
+    ) : (
+      <Box role="group" aria-label={label}>
+        {stack}
+      </Box>
+    )
+  }
+  return (
+    <WindowTable count={items.length} label={label} columns={columns}>
+      <WindowTableBody items={items} rowKey={rowKey} columns={columns.length} estimatePx={rowPx}>
+        {row}
+      </WindowTableBody>
+    </WindowTable>
+  )
+}
+
+/** The frame and the header row of a windowed table; `children` is its windowed body. */
+export function WindowTable({
+  count,
+  label,
+  columns,
+  children,
+}: {
+  count: number
+  label?: string | undefined
+  columns: readonly Column[]
+  children: ReactNode
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root
+        size="sm"
+        interactive={label === undefined}
+        aria-label={label}
+        aria-rowcount={count + 1}
+      >
+        <Table.Header>
+          <Table.Row aria-rowindex={1}>
+            {columns.map((column, index) => (
+              <Table.ColumnHeader key={index} textAlign={column.end ? 'end' : undefined}>
+                {column.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        {children}
+      </Table.Root>
+    </Table.ScrollArea>
   )
 }

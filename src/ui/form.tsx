@@ -1,5 +1,7 @@
-import { Field, NativeSelect, Text } from '@chakra-ui/react'
+import { Button, Field, Flex, NativeSelect, Text } from '@chakra-ui/react'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ButtonLink } from './ButtonLink.tsx'
 
 /**
  * A labelled form field: the label is a real `<label>` tied to the control inside. With an
@@ -104,5 +106,34 @@ export function FormAlert({ message }: { message: string | null }) {
     <Text role="alert" color="red.600" fontWeight="medium">
       {message}
     </Text>
+  )
+}
+
+/**
+ * The end of a record's form: its message, if any, then Submit (`submitLabel`) and Cancel, the
+ * way back to the list (`cancelTo`) with nothing saved.
+ */
+export function FormFooter({
+  error,
+  submitLabel,
+  cancelTo,
+}: {
+  error: string | null
+  submitLabel: string
+  cancelTo: '/loans' | '/people'
+}) {
+  const { t } = useTranslation('common')
+  return (
+    <Flex direction="column" gap="3" mt="5" maxW="3xl">
+      <FormAlert message={error} />
+      <Flex gap="2">
+        <Button type="submit" colorPalette="blue">
+          {submitLabel}
+        </Button>
+        <ButtonLink variant="outline" link={{ to: cancelTo }}>
+          {t('cancel')}
+        </ButtonLink>
+      </Flex>
+    </Flex>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { undoableToast } from './undoableToast.ts'
 
 /**
  * Delete → a question naming what goes → archive, for a list screen: `ask(item)` opens the
@@ -38,4 +39,34 @@ export function useConfirmedDelete<T extends { id: string }>(
     /** The `ConfirmDialog` props: open while asking. */
     dialog: { open: deleting !== null, onCancel: () => setDeleting(null), onConfirm: confirm },
   }
+}
+
+/** What the toast after a delete says: what went, its Undo, and whether Undo brought it back. */
+export interface DeletedWords {
+  deleted: string
+  undo: string
+  restored: string
+  notRestored: string
+}
+
+/**
+ * `useConfirmedDelete` for a list whose deletes can be undone: after a delete, a toast names what
+ * went (`words`) and its Undo brings it back (`restore`), saying whether that worked.
+ */
+export function useUndoableDelete<T extends { id: string }>(
+  archive: (id: string) => unknown,
+  restore: (id: string) => boolean,
+  words: (item: T) => DeletedWords,
+) {
+  return useConfirmedDelete<T>(archive, (item) => {
+    const said = words(item)
+    undoableToast({
+      title: said.deleted,
+      undoLabel: said.undo,
+      undo: () =>
+        restore(item.id)
+          ? { ok: true, title: said.restored }
+          : { ok: false, title: said.notRestored },
+    })
+  })
 }

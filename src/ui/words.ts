@@ -12,7 +12,7 @@
 import type { TFunction } from 'i18next'
 import english from '../i18n/locales/en/common.json' with { type: 'json' }
 import { i18n } from '../i18n/index.ts'
-import { parseGuessedName } from '../data/device.ts'
+import { parseGuessedName } from '../data/session/device.ts'
 
 /** The money words: one name per figure (English; common:money.* in the catalogue). */
 export const money = english.money

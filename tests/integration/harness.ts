@@ -18,7 +18,7 @@ import {
   SYNC_PATH,
   userRoom,
 } from '../../shared/protocol.ts'
-import { chunkingWebSocket } from '../../src/data/chunkingSocket.ts'
+import { chunkingWebSocket } from '../../src/data/sync/chunkingSocket.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 

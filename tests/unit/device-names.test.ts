@@ -6,7 +6,7 @@ import i18next, { type TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import enCommon from '../../src/i18n/locales/en/common.json' with { type: 'json' }
 import hiCommon from '../../src/i18n/locales/hi/common.json' with { type: 'json' }
-import { deviceFacts, guessDeviceName, parseGuessedName } from '../../src/data/device.ts'
+import { deviceFacts, guessDeviceName, parseGuessedName } from '../../src/data/session/device.ts'
 import { byText, deviceLabel } from '../../src/ui/words.ts'
 
 function translator(language: 'en' | 'hi'): TFunction {

@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
-import { heldUntil } from '../../src/data/heldSocket.ts'
+import { heldUntil } from '../../src/data/sync/heldSocket.ts'
 
 // The `ws` package's socket, typed as the browser's one the app uses.
 const NodeSocket = WebSocket as unknown as typeof globalThis.WebSocket

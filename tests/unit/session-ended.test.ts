@@ -4,7 +4,7 @@
  * one at or past its end has expired.
  */
 import { describe, expect, it } from 'vitest'
-import { sessionEndedEarly } from '../../src/data/sessionEnd.ts'
+import { sessionEndedEarly } from '../../src/data/session/sessionEnd.ts'
 
 const DAY = 24 * 60 * 60_000
 const now = Date.parse('2026-11-26T15:40:00Z')

@@ -8,7 +8,7 @@ import {
   getSessionState,
   subscribeSession,
   type AuthFailure,
-} from '../../data/session.ts'
+} from '../../data/session/session.ts'
 import { authFailureMessage, isNewPasswordProblem } from './authMessages.ts'
 
 type Mode = 'login' | 'signup'

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordCode } from '../../../shared/auth.ts'
-import type { AuthFailure } from '../../data/session.ts'
+import type { AuthFailure } from '../../data/session/session.ts'
 import english from '../../i18n/locales/en/auth.json' with { type: 'json' }
 
 /**

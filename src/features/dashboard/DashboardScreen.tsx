@@ -3,22 +3,21 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Attention, DashboardRow } from '../../../shared/ledger/engine.ts'
-import { formatINR } from '../../../shared/money.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
-import { useCities, useDashboard, useLoaded } from '../../data/hooks.ts'
+import { useCities, useDashboard, useLoaded } from '../../data/book/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
-import { Figure } from '../../ui/Figure.tsx'
+import { MoneyFigure } from '../../ui/Figure.tsx'
+import { Panel } from '../../ui/Panel.tsx'
 import { FormField } from '../../ui/form.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { FirstSteps } from '../../ui/FirstSteps.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
-import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
+import { SummaryTiles, dueTodayTile } from '../../ui/SummaryTiles.tsx'
 import { useWide } from '../../ui/useWide.ts'
 import { RemindMenuItems } from '../reminders/SendLinks.tsx'
 import { matchesDashboardSearch } from './dashboardSearch.ts'
 import { withColumnTotals } from './dashboardTotals.ts'
-import { useWindowRows } from '../../ui/useWindowRows.ts'
-import { SpacerRow } from '../../ui/WindowRows.tsx'
+import { WindowTable, WindowTableBody, useWindowItems, type Column } from '../../ui/WindowRows.tsx'
 
 /** A dashboard row with its village or city named. */
 interface Row extends DashboardRow {
@@ -68,40 +67,22 @@ export function DashboardScreen() {
           },
           { label: t('common:money.interestDue'), value: <Money paise={summary.totalInterest} /> },
           { label: t('common:money.paid'), value: <Money paise={summary.totalPaid} /> },
-          {
-            label: t('common:money.dueToday'),
-            value: <Money paise={summary.totalDue} />,
-            // Defaulted loans stay counted (rule 8); their part is said apart.
-            ...(summary.defaultedDue > 0 && {
-              note: t('common:labels.ofWhichDefaulted', {
-                amount: formatINR(summary.defaultedDue),
-              }),
-            }),
-          },
+          dueTodayTile(summary.totalDue, summary.defaultedDue, t),
         ]}
       />
-      <Flex
+      <Panel
         role="group"
-        aria-label={t('collected')}
+        label={t('collected')}
+        flow="row"
+        flexWrap="wrap"
         gap="6"
-        wrap="wrap"
-        borderWidth="1px"
-        borderRadius="md"
         px="3"
         py="2"
         bg="bg.panel"
       >
-        <Figure label={t('collectedToday')}>
-          <Text as="span" fontWeight="semibold">
-            <Money paise={summary.collectedToday} />
-          </Text>
-        </Figure>
-        <Figure label={t('collectedThisMonth')}>
-          <Text as="span" fontWeight="semibold">
-            <Money paise={summary.collectedThisMonth} />
-          </Text>
-        </Figure>
-      </Flex>
+        <MoneyFigure label={t('collectedToday')} paise={summary.collectedToday} strong />
+        <MoneyFigure label={t('collectedThisMonth')} paise={summary.collectedThisMonth} strong />
+      </Panel>
       <FormField label={t('search')}>
         <Input
           type="search"
@@ -132,64 +113,49 @@ export function DashboardScreen() {
  * reader where a row sits in the whole list.
  */
 function DashboardTable({ rows }: { rows: readonly Row[] }) {
-  const { bodyRef, virtualizer, items, before, after } = useWindowRows<HTMLTableSectionElement>(
-    rows.length,
-    TABLE_ROW_PX,
-  )
   const { t } = useTranslation('dashboard')
+  const columns: Column[] = [
+    { header: t('name') },
+    { header: t('phone') },
+    { header: t('city') },
+    { header: t('activeLoans'), end: true },
+    { header: t('common:money.principalLeft'), end: true },
+    { header: t('common:money.interestDue'), end: true },
+    { header: t('common:money.paid'), end: true },
+    { header: t('common:money.dueToday'), end: true },
+    { header: t('nextDue') },
+    { header: t('actions') },
+  ]
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" interactive aria-rowcount={rows.length + 1}>
-        <Table.Header>
-          <Table.Row aria-rowindex={1}>
-            <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('phone')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('city')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('activeLoans')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">
-              {t('common:money.principalLeft')}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('common:money.interestDue')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('common:money.paid')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('common:money.dueToday')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('nextDue')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body ref={bodyRef}>
-          {before > 0 && <SpacerRow height={before} columns={10} />}
-          {items.map((item) => {
-            const row = rows[item.index] as Row
-            return (
-              <Table.Row
-                key={row.personId}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                aria-rowindex={item.index + 2}
-              >
-                <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
-                <Table.Cell>{row.phone || '—'}</Table.Cell>
-                <Table.Cell>{row.place ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{row.activeLoans}</Table.Cell>
-                <MoneyCell paise={row.principalRemaining} />
-                <MoneyCell paise={row.currentInterest} />
-                <MoneyCell paise={row.totalPaid} />
-                <Table.Cell textAlign="end" fontWeight="semibold">
-                  <Money paise={row.totalDue} />
-                </Table.Cell>
-                <Table.Cell>
-                  <NextDue attention={row.attention} />
-                </Table.Cell>
-                <Table.Cell>
-                  <RowActions row={row} />
-                </Table.Cell>
-              </Table.Row>
-            )
-          })}
-          {after > 0 && <SpacerRow height={after} columns={10} />}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <WindowTable count={rows.length} columns={columns}>
+      <WindowTableBody
+        items={rows}
+        rowKey={(row) => row.personId}
+        columns={columns.length}
+        estimatePx={TABLE_ROW_PX}
+      >
+        {(row) => (
+          <>
+            <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+            <Table.Cell>{row.phone || '—'}</Table.Cell>
+            <Table.Cell>{row.place ?? '—'}</Table.Cell>
+            <Table.Cell textAlign="end">{row.activeLoans}</Table.Cell>
+            <MoneyCell paise={row.principalRemaining} />
+            <MoneyCell paise={row.currentInterest} />
+            <MoneyCell paise={row.totalPaid} />
+            <Table.Cell textAlign="end" fontWeight="semibold">
+              <Money paise={row.totalDue} />
+            </Table.Cell>
+            <Table.Cell>
+              <NextDue attention={row.attention} />
+            </Table.Cell>
+            <Table.Cell>
+              <RowActions row={row} />
+            </Table.Cell>
+          </>
+        )}
+      </WindowTableBody>
+    </WindowTable>
   )
 }
 
@@ -198,8 +164,9 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
  * Deposit button), each a list item that knows its position in the whole list.
  */
 function DashboardList({ rows }: { rows: readonly Row[] }) {
-  const { bodyRef, items, before, after } = useWindowRows<HTMLUListElement>(
-    rows.length,
+  const { bodyRef, shown, before, after } = useWindowItems<Row, HTMLUListElement>(
+    rows,
+    (row) => row.personId,
     PHONE_ROW_PX,
   )
   const { t } = useTranslation('dashboard')
@@ -214,52 +181,49 @@ function DashboardList({ rows }: { rows: readonly Row[] }) {
       borderTopWidth="1px"
       style={{ paddingTop: before, paddingBottom: after }}
     >
-      {items.map((item) => {
-        const row = rows[item.index] as Row
-        return (
-          <Flex
-            as="li"
-            key={row.personId}
-            role="listitem"
-            aria-setsize={rows.length}
-            aria-posinset={item.index + 1}
-            h={`${PHONE_ROW_PX}px`}
-            align="center"
-            gap="2"
-            px="1"
-            borderBottomWidth="1px"
-          >
-            <Box flex="1" minW="0">
-              <Link to="/users/$personId/loans" params={{ personId: row.personId }}>
-                <Text fontWeight="medium" truncate>
-                  {row.name}
-                </Text>
-              </Link>
-              <Text fontSize="sm" color="fg.muted" truncate>
-                {row.place ?? '—'}
+      {shown.map(({ item: row, index, key }) => (
+        <Flex
+          as="li"
+          key={key}
+          role="listitem"
+          aria-setsize={rows.length}
+          aria-posinset={index + 1}
+          h={`${PHONE_ROW_PX}px`}
+          align="center"
+          gap="2"
+          px="1"
+          borderBottomWidth="1px"
+        >
+          <Box flex="1" minW="0">
+            <Link to="/users/$personId/loans" params={{ personId: row.personId }}>
+              <Text fontWeight="medium" truncate>
+                {row.name}
               </Text>
-            </Box>
-            <Flex direction="column" align="end" gap="1" flexShrink={0}>
-              <Text fontWeight="semibold" fontSize="sm">
-                <Text as="span" srOnly>
-                  {`${t('common:money.dueToday')} `}
-                </Text>
-                <Money paise={row.totalDue} />
+            </Link>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {row.place ?? '—'}
+            </Text>
+          </Box>
+          <Flex direction="column" align="end" gap="1" flexShrink={0}>
+            <Text fontWeight="semibold" fontSize="sm">
+              <Text as="span" srOnly>
+                {`${t('common:money.dueToday')} `}
               </Text>
-              <DueBadge attention={row.attention} />
-            </Flex>
-            <Box flexShrink={0} minW="20">
-              {row.totalDue > 0 && (
-                <Button asChild size="sm" minH="11" w="full" colorPalette="green">
-                  <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
-                    {t('deposit')}
-                  </Link>
-                </Button>
-              )}
-            </Box>
+              <Money paise={row.totalDue} />
+            </Text>
+            <DueBadge attention={row.attention} />
           </Flex>
-        )
-      })}
+          <Box flexShrink={0} minW="20">
+            {row.totalDue > 0 && (
+              <Button asChild size="sm" minH="11" w="full" colorPalette="green">
+                <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
+                  {t('deposit')}
+                </Link>
+              </Button>
+            )}
+          </Box>
+        </Flex>
+      ))}
     </Box>
   )
 }

@@ -1,24 +1,13 @@
-import {
-  Box,
-  Button,
-  Card,
-  Collapsible,
-  Flex,
-  Heading,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Box, Button, Card, Collapsible, Flex, Heading, Stack } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LoanFigures } from '../../../shared/ledger/engine.ts'
-import type { Loan } from '../../../shared/schema/types.ts'
-import { useLoanEdits } from '../../data/hooks.ts'
+import type { Loan, LoanEdit } from '../../../shared/schema/types.ts'
+import { useLoanEdits } from '../../data/book/hooks.ts'
 import { Changes } from '../../ui/Changes.tsx'
-import { DateText } from '../../ui/DateText.tsx'
-import { Figure } from '../../ui/Figure.tsx'
-import { Money, Overpaid } from '../../ui/Money.tsx'
+import { DateFigure, Figure, FigureGrid, MoneyFigure } from '../../ui/Figure.tsx'
+import { Overpaid } from '../../ui/Money.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import type { HistoryItem } from './history.ts'
 import { LoanEdits } from './LoanEdits.tsx'
@@ -26,30 +15,31 @@ import { LoanHistory } from './LoanHistory.tsx'
 import { LoanTitle } from './LoanName.tsx'
 import { loanAgeText, loanFullName, loanLabel, rateText } from './loanText.ts'
 import { ReckoningTable } from './ReckoningTable.tsx'
-import { SettleDialog } from './SettleDialog.tsx'
+import { SettleButton, SettleDialog } from './SettleDialog.tsx'
+
+/** A loan and its figures today. */
+interface LoanToday {
+  loan: Loan
+  figures: LoanFigures
+  today: string
+}
+
+/** A loan on its card: with its history lines, and how many loans each deposit paid. */
+interface LoanCardProps extends LoanToday {
+  history: readonly HistoryItem[]
+  loansInDeposit: ReadonlyMap<string, number>
+}
 
 /**
  * One loan on the person loans page: its terms and today's figures, with the reckoning and the
  * history folded away until asked for, and Settle for less while something is due.
  */
-export function LoanCard({
-  loan,
-  figures,
-  history,
-  loansInDeposit,
-  today,
-}: {
-  loan: Loan
-  figures: LoanFigures
-  history: readonly HistoryItem[]
-  loansInDeposit: ReadonlyMap<string, number>
-  today: string
-}) {
+export function LoanCard(props: LoanCardProps) {
+  const { loan, figures, today } = props
   const [open, setOpen] = useState(false)
   const [settling, setSettling] = useState(false)
   const { t } = useTranslation('loans')
   const label = loanLabel(loan.id, t)
-  const { reckoning } = figures
   // This loan's changes to its terms (issue 27): the latest on the card, all in the details.
   const bookEdits = useLoanEdits()
   const edits = useMemo(() => bookEdits.filter((e) => e.loanId === loan.id), [bookEdits, loan.id])
@@ -67,52 +57,9 @@ export function LoanCard({
         </Flex>
       </Card.Header>
       <Card.Body>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" fontSize="sm">
-          <Figure label={t('common:money.lent')}>
-            <Money paise={loan.amount} />
-          </Figure>
-          <Figure label={t('labels.interestRate')}>
-            {rateText(loan.interestRate, loan.interestType, t)}
-          </Figure>
-          <Figure label={t('labels.interestRule')}>
-            {t(`labels.rule.${loan.interestOn ?? 'balance'}`)}
-          </Figure>
-          {(loan.openingInterest ?? 0) > 0 && (
-            <Figure label={t('labels.openingInterest')}>
-              <Money paise={loan.openingInterest ?? 0} />
-            </Figure>
-          )}
-          <Figure label={t('labels.startDate')}>
-            <DateText date={loan.startDate} />
-          </Figure>
-          <Figure label={t('labels.dueDate')}>
-            <DateText date={loan.dueDate} />
-          </Figure>
-          <Figure label={t('labels.loanAge')}>{loanAgeText(loan.startDate, today, t)}</Figure>
-          <Figure label={t('common:money.paid')}>
-            <Money paise={reckoning.paid} />
-          </Figure>
-          <Figure label={t('common:money.interestSoFar')}>
-            <Money paise={reckoning.interest} />
-          </Figure>
-          {reckoning.waived > 0 && (
-            <Figure label={t('common:money.waived')}>
-              <Money paise={reckoning.waived} />
-            </Figure>
-          )}
-          <Figure label={t('common:money.dueToday')}>
-            <Text as="span" fontWeight="semibold">
-              <Money paise={figures.totalDue} />
-            </Text>
-          </Figure>
-        </SimpleGrid>
+        <LoanFigureGrid loan={loan} figures={figures} today={today} />
         <Box mt="2">
-          <Changes
-            createdAt={loan.createdAt}
-            createdBy={loan.createdBy}
-            updatedAt={loan.updatedAt}
-            updatedBy={loan.updatedBy}
-          />
+          <Changes record={loan} />
           <LoanEdits name={t('edits.latestOf', { label })} edits={edits} latestOnly />
         </Box>
         <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)} mt="3">
@@ -127,53 +74,10 @@ export function LoanCard({
                 {t('card.edit')}
               </Link>
             </Button>
-            {figures.totalDue > 0 && (
-              <Button
-                size="sm"
-                minH="11"
-                variant="outline"
-                colorPalette="orange"
-                onClick={() => setSettling(true)}
-              >
-                {t('waiver.open')}
-              </Button>
-            )}
+            {figures.totalDue > 0 && <SettleButton onClick={() => setSettling(true)} />}
           </Flex>
           <Collapsible.Content>
-            <Stack gap="4" mt="4">
-              <Stack gap="2">
-                <Heading as="h3" size="sm">
-                  {t('labels.reckoning')}
-                </Heading>
-                <ReckoningTable
-                  name={`${t('labels.reckoning')}: ${label}`}
-                  reckoning={reckoning}
-                  unpaidInterest={figures.unpaidInterest}
-                  split={{
-                    principalLeft: figures.principalRemaining,
-                    interestDue: figures.currentInterest,
-                  }}
-                />
-              </Stack>
-              {edits.length > 0 && (
-                <Stack gap="2">
-                  <Heading as="h3" size="sm">
-                    {t('edits.title')}
-                  </Heading>
-                  <LoanEdits name={t('edits.listOf', { label })} edits={edits} />
-                </Stack>
-              )}
-              <Stack gap="2">
-                <Heading as="h3" size="sm">
-                  {t('history.title')}
-                </Heading>
-                <LoanHistory
-                  name={t('card.historyOf', { label })}
-                  items={history}
-                  loansInDeposit={loansInDeposit}
-                />
-              </Stack>
-            </Stack>
+            <LoanDetails card={props} edits={edits} />
           </Collapsible.Content>
         </Collapsible.Root>
       </Card.Body>
@@ -186,5 +90,79 @@ export function LoanCard({
         />
       )}
     </Card.Root>
+  )
+}
+
+/** A loan's terms and today's figures, four to a row on a wide screen. */
+function LoanFigureGrid({ loan, figures, today }: LoanToday) {
+  const { t } = useTranslation('loans')
+  const { reckoning } = figures
+  return (
+    <FigureGrid wide>
+      <MoneyFigure label={t('common:money.lent')} paise={loan.amount} />
+      <Figure label={t('labels.interestRate')}>
+        {rateText(loan.interestRate, loan.interestType, t)}
+      </Figure>
+      <Figure label={t('labels.interestRule')}>
+        {t(`labels.rule.${loan.interestOn ?? 'balance'}`)}
+      </Figure>
+      {(loan.openingInterest ?? 0) > 0 && (
+        <MoneyFigure label={t('labels.openingInterest')} paise={loan.openingInterest ?? 0} />
+      )}
+      <DateFigure label={t('labels.startDate')} date={loan.startDate} />
+      <DateFigure label={t('labels.dueDate')} date={loan.dueDate} />
+      <Figure label={t('labels.loanAge')}>{loanAgeText(loan.startDate, today, t)}</Figure>
+      <MoneyFigure label={t('common:money.paid')} paise={reckoning.paid} />
+      <MoneyFigure label={t('common:money.interestSoFar')} paise={reckoning.interest} />
+      {reckoning.waived > 0 && (
+        <MoneyFigure label={t('common:money.waived')} paise={reckoning.waived} />
+      )}
+      <MoneyFigure label={t('common:money.dueToday')} paise={figures.totalDue} strong />
+    </FigureGrid>
+  )
+}
+
+/** What Show details unfolds: the loan's reckoning, its changes of terms, and its history. */
+function LoanDetails({ card, edits }: { card: LoanCardProps; edits: readonly LoanEdit[] }) {
+  const { figures, history, loansInDeposit } = card
+  const { t } = useTranslation('loans')
+  const label = loanLabel(card.loan.id, t)
+  return (
+    <Stack gap="4" mt="4">
+      <DetailsPart title={t('labels.reckoning')}>
+        <ReckoningTable
+          name={`${t('labels.reckoning')}: ${label}`}
+          reckoning={figures.reckoning}
+          unpaidInterest={figures.unpaidInterest}
+          split={{
+            principalLeft: figures.principalRemaining,
+            interestDue: figures.currentInterest,
+          }}
+        />
+      </DetailsPart>
+      {edits.length > 0 && (
+        <DetailsPart title={t('edits.title')}>
+          <LoanEdits name={t('edits.listOf', { label })} edits={edits} />
+        </DetailsPart>
+      )}
+      <DetailsPart title={t('history.title')}>
+        <LoanHistory
+          name={t('card.historyOf', { label })}
+          items={history}
+          loansInDeposit={loansInDeposit}
+        />
+      </DetailsPart>
+    </Stack>
+  )
+}
+
+function DetailsPart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h3" size="sm">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
   )
 }

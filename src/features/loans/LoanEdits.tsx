@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import type { LoanEdit } from '../../../shared/schema/types.ts'
-import { useActivePeople, useMutations } from '../../data/hooks.ts'
+import { useActivePeople, useMutations } from '../../data/book/hooks.ts'
 import { toaster } from '../../ui/Toaster.tsx'
 import { changesText, editLine, undoableEdit } from './loanEdits.ts'
 

@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Box, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
 import type { TFunction } from 'i18next'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,7 +20,7 @@ import {
   useMutations,
   useNewLoanRule,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { toaster } from '../../ui/Toaster.tsx'
 import { InterestRuleField } from './InterestRuleField.tsx'
 import { changesText } from './loanEdits.ts'
@@ -28,7 +28,13 @@ import { OldDuesFields } from './OldDuesFields.tsx'
 import { TermsChangeDialog } from './TermsChangeDialog.tsx'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { DateField } from '../../ui/DateField.tsx'
-import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
+import {
+  FormAlert,
+  FormField,
+  FormFooter,
+  SelectField,
+  useFocusFirstError,
+} from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   checkLoanForm,
@@ -40,7 +46,7 @@ import {
   type LoanFormValues,
 } from './loanForm.ts'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
-import { SettleDialog } from './SettleDialog.tsx'
+import { SettleButton, SettleDialog } from './SettleDialog.tsx'
 
 /**
  * `/loans/add` (optionally `?personId=`, and `&oldDues=1` to bring an old loan from paper) and
@@ -84,6 +90,30 @@ function valuesOf(loan: Loan): LoanFormValues {
   }
 }
 
+/** An empty form for a new loan; an old loan from paper starts from the person's noted balance. */
+function newLoanValues(
+  personId: string,
+  note: number,
+  oldDues: boolean,
+  today: string,
+  newLoanRule: LoanFormValues['interestOn'],
+): LoanFormValues {
+  return {
+    personId,
+    amount: note > 0 ? paiseToRupeeInput(note) : '',
+    interestRate: '',
+    interestType: 'per_annum',
+    startDate: today,
+    dueDate: '',
+    description: '',
+    status: 'active',
+    // A new loan starts with the book's rule (Settings); a loan keeps its own.
+    interestOn: newLoanRule,
+    oldDues,
+    openingInterest: '',
+  }
+}
+
 /** What the last submit found wrong, per field: its message, or '' when the form's says why. */
 type FieldErrors = Partial<Record<LoanFormField, string>>
 
@@ -100,27 +130,12 @@ function LoanForm({
   const people = useActivePeople()
   const today = useToday()
   const newLoanRule = useNewLoanRule()
-  const { addLoan, editLoan, undoLoanEdit } = useMutations()
-  const navigate = useNavigate()
   const { t } = useTranslation('loans')
   const [values, setValues] = useState<LoanFormValues>(() => {
     if (loan) return valuesOf(loan)
     // From a person's note of a balance on paper: that balance, as the principal still owed.
     const note = oldDues ? (people.find((p) => p.id === personId)?.balance ?? 0) : 0
-    return {
-      personId: personId ?? '',
-      amount: note > 0 ? paiseToRupeeInput(note) : '',
-      interestRate: '',
-      interestType: 'per_annum',
-      startDate: today,
-      dueDate: '',
-      description: '',
-      status: 'active',
-      // A new loan starts with the book's rule (Settings); a loan keeps its own.
-      interestOn: newLoanRule,
-      oldDues,
-      openingInterest: '',
-    }
+    return newLoanValues(personId ?? '', note, oldDues, today, newLoanRule)
   })
   // A change that rewrites recorded payments waits here for the lender's answer.
   const [pending, setPending] = useState<{ fields: LoanFields; preview: TermsChangePreview }>()
@@ -128,11 +143,8 @@ function LoanForm({
   const [invalid, setInvalid] = useState<FieldErrors>({})
   const [settling, setSettling] = useState(false)
   const { formRef, focusFirstError } = useFocusFirstError()
+  const saveLoan = useSaveLoan(loan, setError)
   const set = (patch: Partial<LoanFormValues>) => setValues((v) => ({ ...v, ...patch }))
-  const personChoices = [...people]
-    .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
-    .map((p) => ({ value: p.id, label: p.phone ? `${p.name} (${p.phone})` : p.name }))
-
   // Status never hides money (engine notes, rule 8): Paid is refused on a loan that owes today,
   // with the terms as typed (the stored ones while the form cannot be read), beside the field and
   // with Settle for less, which records what is forgiven. Every other label is only a label.
@@ -160,184 +172,29 @@ function LoanForm({
       focusFirstError()
       return
     }
-    // A change of terms that would rewrite what recorded payments paid, or change the rule
-    // or the old dues behind the figures, is shown first and asked (issue 27, harm 6); the
-    // due date, the note and the label change no figure, and are saved at once.
-    const { amount, interestRate, interestType, startDate, interestOn, openingInterest } =
-      checked.loan
-    const terms = { amount, interestRate, interestType, startDate, interestOn, openingInterest }
-    if (loan && changesMoneyTerms(loan, terms)) {
-      const recorded = loan.payments.length > 0 || loan.waivers.length > 0
-      const rule = changesMoneyTerms(loan, { interestOn, openingInterest })
-      const preview = previewTermsChange(loan, terms, today)
-      if ((recorded || rule) && preview.changesFigures) {
-        setPending({ fields: checked.loan, preview })
-        return
-      }
-    }
-    save(checked.loan)
+    const preview = loan ? termsChangeToAsk(loan, checked.loan, today) : null
+    if (preview) setPending({ fields: checked.loan, preview })
+    else save(checked.loan)
   }
 
   function save(fields: LoanFields) {
     setPending(undefined)
-    let changed: LoanEdit | null = null
-    try {
-      if (loan) {
-        const { found, edit } = editLoan(loan.id, fields)
-        if (!found) {
-          setError(t('form.errors.notFound'))
-          return
-        }
-        if (edit) changed = edit
-      } else {
-        const { status: _status, ...input } = fields
-        addLoan(input)
-      }
-    } catch (cause) {
-      // The lender reads plain words; the exception is for whoever looks into it.
-      console.error(cause)
-      setError(t('ui:notSaved'))
-      return
-    }
-    const edit = changed as LoanEdit | null
-    // What changed, said once the list is up, with an Undo that is itself recorded.
-    void navigate({ to: '/loans' }).finally(() => {
-      if (edit) announceChange(edit)
-    })
+    saveLoan(fields)
   }
 
-  function announceChange(edit: LoanEdit) {
-    const nameOf = (id: string) => people.find((p) => p.id === id)?.name
-    const changes = changesText(edit, t, nameOf)
-    const undo = () => {
-      const result = undoLoanEdit(edit.id)
-      toaster.create(
-        result.ok
-          ? { title: t('change.undone', { changes }), type: 'info' }
-          : {
-              title: t('change.notUndone', { reason: t(`change.reasons.${result.reason}`) }),
-              type: 'error',
-            },
-      )
-    }
-    toaster.create({
-      title: t('change.saved', { changes }),
-      type: 'success',
-      duration: 10_000,
-      action: { label: t('change.undo'), onClick: undo },
-    })
-  }
-
+  const submitLabel = loan ? t('form.update') : t('form.add')
   return (
     <Page title={loan ? t('form.editTitle') : t('form.addTitle')}>
       <form ref={formRef} onSubmit={submit} noValidate>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
-          <SelectField
-            label={t('form.person')}
-            value={values.personId}
-            onChange={(id) => set({ personId: id })}
-            placeholder={t('form.selectPerson')}
-            choices={personChoices}
-            error={invalid.personId}
-          />
-          <AmountField
-            label={t('form.amount')}
-            min="1"
-            value={values.amount}
-            onChange={(amount) => set({ amount })}
-            error={invalid.amount}
-          />
-          <FormField label={t('form.interestRate')} error={invalid.interestRate}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              value={values.interestRate}
-              onChange={(e) => set({ interestRate: e.currentTarget.value })}
-            />
-          </FormField>
-          <SelectField
-            label={t('form.interestType')}
-            value={values.interestType}
-            onChange={(type) => set({ interestType: type as LoanFormValues['interestType'] })}
-            choices={interestTypes.map((type) => ({ value: type, label: t(`form.types.${type}`) }))}
-          />
-          <DateField
-            label={t('form.startDate')}
-            value={values.startDate}
-            onChange={(startDate) => set({ startDate })}
-            error={invalid.startDate}
-          />
-          {/* The calendar offers days after the start only: a due date on the start day is
-              refused anyway ("Due date must be after start date"). */}
-          <DateField
-            label={t('form.dueDate')}
-            min={values.startDate ? addDays(values.startDate, 1) : undefined}
-            value={values.dueDate}
-            onChange={(dueDate) => set({ dueDate })}
-            error={invalid.dueDate}
-          />
-          {loan && (
-            <Stack gap="2">
-              <SelectField
-                label={t('form.status')}
-                value={values.status}
-                onChange={(s) => set({ status: s as LoanFormValues['status'] })}
-                choices={storedStatuses.map((s) => ({ value: s, label: t(`form.statuses.${s}`) }))}
-                error={statusError}
-                helper={t('form.statusHelp')}
-              />
-              {statusError !== null && (
-                <Button
-                  alignSelf="start"
-                  size="sm"
-                  minH="11"
-                  variant="outline"
-                  colorPalette="orange"
-                  onClick={() => setSettling(true)}
-                >
-                  {t('waiver.open')}
-                </Button>
-              )}
-            </Stack>
-          )}
-          <Box gridColumn={{ md: 'span 2' }}>
-            <InterestRuleField
-              value={values.interestOn ?? 'balance'}
-              onChange={(interestOn) => set({ interestOn })}
-              {...(!loan && { note: t('form.rule.newDefault') })}
-            />
-          </Box>
-          <Box gridColumn={{ md: 'span 2' }}>
-            <OldDuesFields
-              checked={values.oldDues ?? false}
-              onCheck={(checked) => set({ oldDues: checked })}
-              interest={values.openingInterest ?? ''}
-              onInterest={(openingInterest) => set({ openingInterest })}
-              error={invalid.openingInterest}
-            />
-          </Box>
-          <FormField label={t('form.description')}>
-            <Textarea
-              rows={2}
-              value={values.description}
-              maxLength={MAX_TEXT_LENGTH}
-              onChange={(e) => set({ description: e.currentTarget.value })}
-            />
-          </FormField>
-        </SimpleGrid>
-        <Flex direction="column" gap="3" mt="5" maxW="3xl">
-          <FormAlert message={error} />
-          <Flex gap="2">
-            <Button type="submit" colorPalette="blue">
-              {loan ? t('form.update') : t('form.add')}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/loans">{t('form.cancel')}</Link>
-            </Button>
-          </Flex>
-        </Flex>
+        <LoanFormFields
+          values={values}
+          set={set}
+          invalid={invalid}
+          loan={loan}
+          statusError={statusError}
+          onSettle={() => setSettling(true)}
+        />
+        <FormFooter error={error} submitLabel={submitLabel} cancelTo="/loans" />
       </form>
       {pending && (
         <TermsChangeDialog
@@ -359,6 +216,63 @@ function LoanForm({
 }
 
 /**
+ * The preview to show before saving a change of terms, or null to save at once. A change that
+ * would rewrite what recorded payments paid, or change the rule or the old dues behind the
+ * figures, is shown first and asked (issue 27, harm 6); the due date, the note and the label
+ * change no figure.
+ */
+function termsChangeToAsk(
+  loan: Loan,
+  fields: LoanFields,
+  today: string,
+): TermsChangePreview | null {
+  const { amount, interestRate, interestType, startDate, interestOn, openingInterest } = fields
+  const terms = { amount, interestRate, interestType, startDate, interestOn, openingInterest }
+  if (!changesMoneyTerms(loan, terms)) return null
+  const recorded = loan.payments.length > 0 || loan.waivers.length > 0
+  const rule = changesMoneyTerms(loan, { interestOn, openingInterest })
+  const preview = previewTermsChange(loan, terms, today)
+  return (recorded || rule) && preview.changesFigures ? preview : null
+}
+
+/**
+ * Saves the form's fields as a new loan or over `loan`, then goes to the list, where a change
+ * of terms is announced with Undo. A failure is said on the form (`onError`), in plain words.
+ */
+function useSaveLoan(loan: Loan | undefined, onError: (message: string) => void) {
+  const { addLoan, editLoan } = useMutations()
+  const announceChange = useAnnounceChange()
+  const navigate = useNavigate()
+  const { t } = useTranslation('loans')
+  return (fields: LoanFields) => {
+    let changed: LoanEdit | null = null
+    try {
+      if (loan) {
+        const { found, edit } = editLoan(loan.id, fields)
+        if (!found) {
+          onError(t('form.errors.notFound'))
+          return
+        }
+        if (edit) changed = edit
+      } else {
+        const { status: _status, ...input } = fields
+        addLoan(input)
+      }
+    } catch (cause) {
+      // The lender reads plain words; the exception is for whoever looks into it.
+      console.error(cause)
+      onError(t('ui:notSaved'))
+      return
+    }
+    const edit = changed as LoanEdit | null
+    // What changed, said once the list is up, with an Undo that is itself recorded.
+    void navigate({ to: '/loans' }).finally(() => {
+      if (edit) announceChange(edit)
+    })
+  }
+}
+
+/**
  * Why the status chosen cannot be stored, or null: Paid on a loan that owes today once saved
  * (`validateStatus`), said with what it owes.
  */
@@ -373,4 +287,171 @@ function owesMessage(
   return validateStatus(values.status, dueToday).ok
     ? null
     : t('form.errors.owes', { amount: formatINR(dueToday) })
+}
+
+/**
+ * Says what a saved change of a loan's terms changed, once the list is up, with an Undo that is
+ * itself recorded.
+ */
+function useAnnounceChange() {
+  const people = useActivePeople()
+  const { undoLoanEdit } = useMutations()
+  const { t } = useTranslation('loans')
+  return (edit: LoanEdit) => {
+    const nameOf = (id: string) => people.find((p) => p.id === id)?.name
+    const changes = changesText(edit, t, nameOf)
+    const undo = () => {
+      const result = undoLoanEdit(edit.id)
+      toaster.create(
+        result.ok
+          ? { title: t('change.undone', { changes }), type: 'info' }
+          : {
+              title: t('change.notUndone', { reason: t(`change.reasons.${result.reason}`) }),
+              type: 'error',
+            },
+      )
+    }
+    toaster.create({
+      title: t('change.saved', { changes }),
+      type: 'success',
+      duration: 10_000,
+      action: { label: t('change.undo'), onClick: undo },
+    })
+  }
+}
+
+/** The loan form's fields, each refusal beside its field. */
+function LoanFormFields({
+  values,
+  set,
+  invalid,
+  loan,
+  statusError,
+  onSettle,
+}: {
+  values: LoanFormValues
+  set: (patch: Partial<LoanFormValues>) => void
+  invalid: FieldErrors
+  loan: Loan | undefined
+  statusError: string | null
+  onSettle: () => void
+}) {
+  const people = useActivePeople()
+  const { t } = useTranslation('loans')
+  const personChoices = [...people]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
+    .map((p) => ({ value: p.id, label: p.phone ? `${p.name} (${p.phone})` : p.name }))
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
+      <SelectField
+        label={t('form.person')}
+        value={values.personId}
+        onChange={(id) => set({ personId: id })}
+        placeholder={t('form.selectPerson')}
+        choices={personChoices}
+        error={invalid.personId}
+      />
+      <AmountField
+        label={t('form.amount')}
+        min="1"
+        value={values.amount}
+        onChange={(amount) => set({ amount })}
+        error={invalid.amount}
+      />
+      <FormField label={t('form.interestRate')} error={invalid.interestRate}>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          value={values.interestRate}
+          onChange={(e) => set({ interestRate: e.currentTarget.value })}
+        />
+      </FormField>
+      <SelectField
+        label={t('form.interestType')}
+        value={values.interestType}
+        onChange={(type) => set({ interestType: type as LoanFormValues['interestType'] })}
+        choices={interestTypes.map((type) => ({ value: type, label: t(`form.types.${type}`) }))}
+      />
+      <DateField
+        label={t('form.startDate')}
+        value={values.startDate}
+        onChange={(startDate) => set({ startDate })}
+        error={invalid.startDate}
+      />
+      {/* The calendar offers days after the start only: a due date on the start day is
+          refused anyway ("Due date must be after start date"). */}
+      <DateField
+        label={t('form.dueDate')}
+        min={values.startDate ? addDays(values.startDate, 1) : undefined}
+        value={values.dueDate}
+        onChange={(dueDate) => set({ dueDate })}
+        error={invalid.dueDate}
+      />
+      {loan && (
+        <StatusField
+          status={values.status}
+          onChange={(status) => set({ status })}
+          error={statusError}
+          onSettle={onSettle}
+        />
+      )}
+      <Box gridColumn={{ md: 'span 2' }}>
+        <InterestRuleField
+          value={values.interestOn ?? 'balance'}
+          onChange={(interestOn) => set({ interestOn })}
+          {...(!loan && { note: t('form.rule.newDefault') })}
+        />
+      </Box>
+      <Box gridColumn={{ md: 'span 2' }}>
+        <OldDuesFields
+          checked={values.oldDues ?? false}
+          onCheck={(checked) => set({ oldDues: checked })}
+          interest={values.openingInterest ?? ''}
+          onInterest={(openingInterest) => set({ openingInterest })}
+          error={invalid.openingInterest}
+        />
+      </Box>
+      <FormField label={t('form.description')}>
+        <Textarea
+          rows={2}
+          value={values.description}
+          maxLength={MAX_TEXT_LENGTH}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+        />
+      </FormField>
+    </SimpleGrid>
+  )
+}
+
+/**
+ * A loan's status label. Paid on a loan that still owes is refused beside it (`error`), with
+ * Settle for less, which records what is forgiven.
+ */
+function StatusField({
+  status,
+  onChange,
+  error,
+  onSettle,
+}: {
+  status: LoanFormValues['status']
+  onChange: (status: LoanFormValues['status']) => void
+  error: string | null
+  onSettle: () => void
+}) {
+  const { t } = useTranslation('loans')
+  return (
+    <Stack gap="2">
+      <SelectField
+        label={t('form.status')}
+        value={status}
+        onChange={(s) => onChange(s as LoanFormValues['status'])}
+        choices={storedStatuses.map((s) => ({ value: s, label: t(`form.statuses.${s}`) }))}
+        error={error}
+        helper={t('form.statusHelp')}
+      />
+      {error !== null && <SettleButton alignSelf="start" onClick={onSettle} />}
+    </Stack>
+  )
 }

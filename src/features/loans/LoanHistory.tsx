@@ -1,16 +1,10 @@
-import { Box, Flex, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { Box, Table, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
-import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/deposit/record.ts'
 import { ShortLine } from '../../ui/Changes.tsx'
-import { DateText, TimeText } from '../../ui/DateText.tsx'
-import { Figure } from '../../ui/Figure.tsx'
-import { Money, MoneyCell, Overpaid } from '../../ui/Money.tsx'
-import { useWide } from '../../ui/useWide.ts'
-import { byText } from '../../ui/words.ts'
+import { FigureGrid, MoneyFigure } from '../../ui/Figure.tsx'
+import { MoneyCell } from '../../ui/Money.tsx'
 import type { HistoryItem } from './history.ts'
-import { VoidControls } from './VoidControls.tsx'
+import { AmountText, EndHeader, HistoryRows, Notes } from './HistoryRows.tsx'
 
 /**
  * A loan's history: each payment and waiver as replayed (days, interest, what was due, what it
@@ -29,7 +23,6 @@ export function LoanHistory({
   items: readonly HistoryItem[]
   loansInDeposit: ReadonlyMap<string, number>
 }) {
-  const wide = useWide()
   const { t } = useTranslation('loans')
   if (items.length === 0) {
     return (
@@ -38,191 +31,83 @@ export function LoanHistory({
       </Text>
     )
   }
-  const count = (item: HistoryItem) => loansInDeposit.get(item.target.id) ?? 1
-  if (!wide) {
-    return (
-      <Stack as="ul" aria-label={name} gap="2" listStyleType="none">
-        {items.map((item) => (
-          <Box as="li" key={item.id} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
-            <Flex justify="space-between" gap="2" wrap="wrap">
-              <Text fontWeight="medium">
-                <DateText date={item.date} />
-              </Text>
-              <AmountText item={item} />
-            </Flex>
-            {item.entry && (
-              <SimpleGrid columns={2} gap="2" mt="2">
-                <Figure label={t('history.interest')}>
-                  <Money paise={item.entry.interestForPeriod} />
-                </Figure>
-                <Figure label={t('history.dueThen')}>
-                  <Money paise={item.entry.totalDue} />
-                </Figure>
-                {item.kind === 'payment' && (
-                  <>
-                    <Figure label={t('common:money.interestPaid')}>
-                      <Money paise={item.entry.interestPart} />
-                    </Figure>
-                    <Figure label={t('common:money.principalPaid')}>
-                      <Money paise={item.entry.principalPart} />
-                    </Figure>
-                  </>
-                )}
-                <Figure label={t('history.dueAfter')}>
-                  <Money paise={item.entry.newBalance} />
-                </Figure>
-                <Figure label={t('history.interestPaidSoFar')}>
-                  <Money paise={item.interestPaidSoFar ?? 0} />
-                </Figure>
-              </SimpleGrid>
-            )}
-            <Box mt="2">
-              <Notes item={item} />
-            </Box>
-            <Box mt="1">
-              <ShortLine label={t('history.recorded')} at={item.createdAt} by={item.createdBy} />
-            </Box>
-            <Box mt="2">
-              <VoidControls item={item} loansInDeposit={count(item)} />
-            </Box>
-          </Box>
-        ))}
-      </Stack>
-    )
-  }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
-      <Table.Root size="sm" aria-label={name}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('history.date')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.days')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.broughtForward')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.interest')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.dueThen')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.paid')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">
-              {t('common:money.interestPaid')}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">
-              {t('common:money.principalPaid')}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.dueAfter')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">
-              {t('history.interestPaidSoFar')}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.notes')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.recorded')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.map((item) => {
-            const { entry } = item
-            // A waiver pays nothing: its split columns stay empty rather than show ₹0.00.
-            const paying = item.kind === 'payment'
-            return (
-              <Table.Row key={item.id}>
-                <Table.Cell>
-                  <DateText date={item.date} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">{entry ? entry.daysSinceLast : '—'}</Table.Cell>
-                <OptionalMoney paise={entry?.balanceBefore} />
-                <OptionalMoney paise={entry?.interestForPeriod} />
-                <OptionalMoney paise={entry?.totalDue} />
-                <Table.Cell textAlign="end">
-                  <AmountText item={item} />
-                </Table.Cell>
-                <OptionalMoney paise={paying ? entry?.interestPart : undefined} />
-                <OptionalMoney paise={paying ? entry?.principalPart : undefined} />
-                <OptionalMoney paise={entry?.newBalance} />
-                <OptionalMoney paise={item.interestPaidSoFar} />
-                <Table.Cell>
-                  <Notes item={item} />
-                </Table.Cell>
-                <Table.Cell fontSize="sm" color="fg.muted">
-                  <Recorded item={item} />
-                </Table.Cell>
-                <Table.Cell>
-                  <VoidControls item={item} loansInDeposit={count(item)} />
-                </Table.Cell>
-              </Table.Row>
-            )
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <HistoryRows
+      name={name}
+      items={items}
+      loansInDeposit={loansInDeposit}
+      headers={
+        <>
+          <EndHeader>{t('history.days')}</EndHeader>
+          <EndHeader>{t('history.broughtForward')}</EndHeader>
+          <EndHeader>{t('history.interest')}</EndHeader>
+          <EndHeader>{t('history.dueThen')}</EndHeader>
+          <EndHeader>{t('history.paid')}</EndHeader>
+          <EndHeader>{t('common:money.interestPaid')}</EndHeader>
+          <EndHeader>{t('common:money.principalPaid')}</EndHeader>
+          <EndHeader>{t('history.dueAfter')}</EndHeader>
+          <EndHeader>{t('history.interestPaidSoFar')}</EndHeader>
+        </>
+      }
+      cells={(item) => <HistoryCells item={item} />}
+      details={(item) => <HistoryDetails item={item} />}
+    />
+  )
+}
+
+/** A line's figures on a wide screen, one column each. */
+function HistoryCells({ item }: { item: HistoryItem }) {
+  const { entry } = item
+  // A waiver pays nothing: its split columns stay empty rather than show ₹0.00.
+  const paying = item.kind === 'payment'
+  return (
+    <>
+      <Table.Cell textAlign="end">{entry ? entry.daysSinceLast : '—'}</Table.Cell>
+      <OptionalMoney paise={entry?.balanceBefore} />
+      <OptionalMoney paise={entry?.interestForPeriod} />
+      <OptionalMoney paise={entry?.totalDue} />
+      <Table.Cell textAlign="end">
+        <AmountText item={item} />
+      </Table.Cell>
+      <OptionalMoney paise={paying ? entry?.interestPart : undefined} />
+      <OptionalMoney paise={paying ? entry?.principalPart : undefined} />
+      <OptionalMoney paise={entry?.newBalance} />
+      <OptionalMoney paise={item.interestPaidSoFar} />
+    </>
+  )
+}
+
+/** A line's figures on a phone, two to a row, then its notes and who recorded it. */
+function HistoryDetails({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation('loans')
+  const { entry } = item
+  return (
+    <>
+      {entry && (
+        <FigureGrid mt="2">
+          <MoneyFigure label={t('history.interest')} paise={entry.interestForPeriod} />
+          <MoneyFigure label={t('history.dueThen')} paise={entry.totalDue} />
+          {item.kind === 'payment' && (
+            <>
+              <MoneyFigure label={t('common:money.interestPaid')} paise={entry.interestPart} />
+              <MoneyFigure label={t('common:money.principalPaid')} paise={entry.principalPart} />
+            </>
+          )}
+          <MoneyFigure label={t('history.dueAfter')} paise={entry.newBalance} />
+          <MoneyFigure label={t('history.interestPaidSoFar')} paise={item.interestPaidSoFar ?? 0} />
+        </FigureGrid>
+      )}
+      <Box mt="2">
+        <Notes item={item} />
+      </Box>
+      <Box mt="1">
+        <ShortLine label={t('history.recorded')} at={item.createdAt} by={item.createdBy} />
+      </Box>
+    </>
   )
 }
 
 function OptionalMoney({ paise }: { paise: number | undefined }) {
   if (paise === undefined) return <Table.Cell textAlign="end">—</Table.Cell>
   return <MoneyCell paise={paise} />
-}
-
-/** What the line paid or waived; struck through (a `<del>`) once voided. */
-export function AmountText({ item }: { item: HistoryItem }) {
-  // A waiver larger than what was due (possible after a merge) waives only what was due.
-  const { t } = useTranslation('loans')
-  const shown = item.kind === 'waiver' ? (item.entry?.waived ?? item.amount) : item.amount
-  const text: ReactNode =
-    item.kind === 'waiver' ? (
-      <>
-        {t('common:money.waived')} <Money paise={shown} />
-      </>
-    ) : (
-      <Money paise={shown} />
-    )
-  return item.voided ? <del>{text}</del> : <>{text}</>
-}
-
-/** The line's notes; for a voided line, the void's reason and who voided it when. */
-export function Notes({ item }: { item: HistoryItem }) {
-  const { t } = useTranslation('loans')
-  if (item.voided) {
-    const { reason, at, by } = item.voided
-    return (
-      <Text as="span" color="red.700">
-        {t('void.voided')}: {reason} · <TimeText at={at} /> {byText(by, t)}
-      </Text>
-    )
-  }
-  const notes =
-    item.kind === 'waiver'
-      ? [t('history.waiver'), item.description].filter(Boolean).join(' · ')
-      : noteText(item.entry?.notes ?? item.description ?? '', t)
-  const overpaid = item.entry?.overpaid ?? 0
-  return (
-    <>
-      {notes}
-      {overpaid > 0 && (
-        <>
-          {' · '}
-          <Overpaid paise={overpaid} />
-        </>
-      )}
-    </>
-  )
-}
-
-/** When the line was recorded, and by which account on which device. */
-export function Recorded({ item }: { item: HistoryItem }) {
-  const { t } = useTranslation('loans')
-  return (
-    <>
-      <TimeText at={item.createdAt} /> {byText(item.createdBy, t)}
-    </>
-  )
-}
-
-/**
- * A payment's note. The default notes (spec §9's 'Full Payment', 'Partial Payment', 'Deposit payment')
- * are the app's words, so they follow the language; a note the lender typed is kept as typed.
- * The keys name their namespace: the statement passes its own `t`.
- */
-export function noteText(note: string, t: TFunction): string {
-  if (note === 'Full Payment') return t('loans:history.fullPayment')
-  if (note === 'Partial Payment') return t('loans:history.partialPayment')
-  if (note === DEFAULT_DEPOSIT_DESCRIPTION) return t('loans:history.depositPayment')
-  return note
 }

@@ -37,3 +37,16 @@ export function LoanTitle({ loan }: { loan: TitledLoan & { id: string } }) {
     </Stack>
   )
 }
+
+/** One of `loans`, found by its id and named as `LoanTitle` names it; its label if it is gone. */
+export function LoanTitleOf({
+  loans,
+  loanId,
+}: {
+  loans: readonly (TitledLoan & { id: string })[]
+  loanId: string
+}) {
+  const { t } = useTranslation('loans')
+  const loan = loans.find((l) => l.id === loanId)
+  return loan ? <LoanTitle loan={loan} /> : <>{loanLabel(loanId, t)}</>
+}

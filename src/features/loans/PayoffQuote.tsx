@@ -1,12 +1,13 @@
-import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Heading, Table, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { payoffQuote, type LedgerLoan } from '../../../shared/ledger/engine.ts'
 import { DateField } from '../../ui/DateField.tsx'
 import { Money } from '../../ui/Money.tsx'
-import { LoanTitle } from './LoanName.tsx'
-import { loanLabel, type TitledLoan } from './loanText.ts'
+import { Panel } from '../../ui/Panel.tsx'
+import { LoanTitleOf } from './LoanName.tsx'
+import type { TitledLoan } from './loanText.ts'
 
 /**
  * "To close all loans on DD/MM/YYYY: ₹X": what the person would pay on a day, today by default or
@@ -31,15 +32,7 @@ export function PayoffQuote({
   const quoteDate = error === null ? date : today
   const quote = useMemo(() => payoffQuote(loans, quoteDate, today), [loans, quoteDate, today])
   return (
-    <Stack
-      as="section"
-      aria-label={t('quote.title')}
-      gap="3"
-      borderWidth="1px"
-      borderRadius="md"
-      p="3"
-      bg="bg.panel"
-    >
+    <Panel as="section" label={t('quote.title')} flow="column" gap="3" p="3" bg="bg.panel">
       <Heading as="h2" size="md">
         {t('quote.title')}
       </Heading>
@@ -62,7 +55,7 @@ export function PayoffQuote({
               {quote.loans.map((line) => (
                 <Table.Row key={line.loanId}>
                   <Table.Cell>
-                    <LoanOf loans={loans} loanId={line.loanId} />
+                    <LoanTitleOf loans={loans} loanId={line.loanId} />
                   </Table.Cell>
                   <Table.Cell textAlign="end">
                     <Money paise={line.amount} />
@@ -73,19 +66,6 @@ export function PayoffQuote({
           </Table.Root>
         </Box>
       )}
-    </Stack>
+    </Panel>
   )
-}
-
-/** A quote line's loan, named by what tells it apart from the person's others. */
-function LoanOf({
-  loans,
-  loanId,
-}: {
-  loans: readonly (LedgerLoan & TitledLoan)[]
-  loanId: string
-}) {
-  const { t } = useTranslation('loans')
-  const loan = loans.find((l) => l.id === loanId)
-  return loan ? <LoanTitle loan={loan} /> : <>{loanLabel(loanId, t)}</>
 }

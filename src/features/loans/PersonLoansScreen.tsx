@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, Stack, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,8 +7,9 @@ import {
   summarizePerson,
   type LedgerLoan,
   type LoanFigures,
+  type PersonSummary,
 } from '../../../shared/ledger/engine.ts'
-import { formatINR } from '../../../shared/money.ts'
+import type { IsoDate, Paise } from '../../../shared/ledger/types.ts'
 import type { Loan, Payment } from '../../../shared/schema/types.ts'
 import {
   useActivePeople,
@@ -16,25 +17,22 @@ import {
   useLoaded,
   usePaymentsOf,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
+import { ButtonLink } from '../../ui/ButtonLink.tsx'
 import { Changes } from '../../ui/Changes.tsx'
-import { DateText } from '../../ui/DateText.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
-import { Notice, Page } from '../../ui/Page.tsx'
-import { SummaryTiles } from '../../ui/SummaryTiles.tsx'
-import { useWide } from '../../ui/useWide.ts'
+import { MissingPage, Notice, Page } from '../../ui/Page.tsx'
+import { SummaryTiles, dueTodayTile } from '../../ui/SummaryTiles.tsx'
 import { RevivedNote } from '../people/RevivedNote.tsx'
 import { forgetDeposit, useLastDeposit } from '../reminders/lastDeposit.ts'
 import { ReceiptLinks, ReminderPanel } from '../reminders/SendLinks.tsx'
 import { loanHistory, type HistoryItem } from './history.ts'
 import { LoanCard } from './LoanCard.tsx'
-import { AmountText, Notes, Recorded } from './LoanHistory.tsx'
-import { LoanTitle } from './LoanName.tsx'
-import { loanLabel } from './loanText.ts'
+import { AmountText, EndHeader, HistoryRows, Notes, Recorded } from './HistoryRows.tsx'
+import { LoanTitleOf } from './LoanName.tsx'
 import { PayoffQuote } from './PayoffQuote.tsx'
 import { usePersonLoans } from './usePersonLoans.ts'
 import { ReckoningTable } from './ReckoningTable.tsx'
-import { VoidControls } from './VoidControls.tsx'
 
 /**
  * `/users/{personId}/loans`: one person's tiles, the reckoning that closes, a payoff quote, a
@@ -48,93 +46,40 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
   const lastDeposit = useLastDeposit(personId)
   const person = people.find((p) => p.id === personId)
   const { t } = useTranslation('loans')
-
   const loans = usePersonLoans(personId)
-  const payments = usePaymentsOf(loans)
-  // The doc's figures cache: a loan whose facts did not change is not replayed again.
-  const cachedFigures = useFiguresOf()
-  const figures = useMemo(
-    () => new Map(loans.map((l) => [l.id, cachedFigures(l, today)])),
-    [loans, today, cachedFigures],
-  )
-  // Each payment's deposit and author, and how many loans each deposit paid (a void takes all).
-  const { byId, loansInDeposit } = useMemo(() => {
-    const byId = new Map<string, Payment>()
-    const loansInDeposit = new Map<string, number>()
-    for (const payment of payments) {
-      byId.set(payment.id, payment)
-      loansInDeposit.set(payment.depositId, (loansInDeposit.get(payment.depositId) ?? 0) + 1)
-    }
-    return { byId, loansInDeposit }
-  }, [payments])
-  const histories = useMemo(
-    () =>
-      new Map(
-        loans.map((loan) => [
-          loan.id,
-          loanHistory(loan, (figures.get(loan.id) as LoanFigures).ledger, byId),
-        ]),
-      ),
-    [loans, figures, byId],
-  )
+  const { figures, histories, loansInDeposit } = usePersonHistories(loans, today)
 
   if (!person) {
     return (
-      <Page title={t('person.title')}>
-        <Notice>{loaded ? t('person.notFound') : t('loading')}</Notice>
-      </Page>
+      <MissingPage
+        title={t('person.title')}
+        message={loaded ? t('person.notFound') : t('loading')}
+      />
     )
   }
 
   const figuresOf = (loan: LedgerLoan) => figures.get(loan.id) ?? loanFigures(loan, today)
   const summary = summarizePerson(loans, today, figuresOf)
-  const { reckoning } = summary
   // The person's unpaid interest is the sum of the loans' (the engine gives it per loan).
   const unpaidInterest = loans.reduce((sum, loan) => sum + figuresOf(loan).unpaidInterest, 0)
+  const to = { personId, name: person.name, phone: person.phone }
 
   return (
     <Page
       title={person.name}
       actions={
-        <>
-          <Button asChild variant="outline" minH="11">
-            <Link to="/loans/add" search={{ personId }}>
-              {loans.length > 0 ? t('person.loanMore') : t('person.newLoan')}
-            </Link>
-          </Button>
-          {loans.length > 0 && (
-            <Button asChild variant="outline" minH="11">
-              <Link to="/users/$personId/statement" params={{ personId }}>
-                {t('person.statement')}
-              </Link>
-            </Button>
-          )}
-          {/* Any balance, not only outstanding ones: a defaulted loan can still be repaid. */}
-          {loans.some((loan) => (figures.get(loan.id)?.totalDue ?? 0) > 0) && (
-            <Button asChild colorPalette="green" minH="11">
-              <Link to="/users/$personId/deposit" params={{ personId }}>
-                {t('person.deposit')}
-              </Link>
-            </Button>
-          )}
-        </>
+        <PersonActions
+          personId={personId}
+          hasLoans={loans.length > 0}
+          // Any balance, not only outstanding ones: a defaulted loan can still be repaid.
+          owes={loans.some((loan) => (figures.get(loan.id)?.totalDue ?? 0) > 0)}
+        />
       }
     >
       {person.phone ? <Text color="fg.muted">{person.phone}</Text> : null}
-      <ReceiptLinks
-        to={{ personId, name: person.name, phone: person.phone }}
-        depositId={lastDeposit}
-        onDone={forgetDeposit}
-      />
-      {summary.totalDue > 0 && (
-        <ReminderPanel to={{ personId, name: person.name, phone: person.phone }} />
-      )}
-      <Changes
-        createdAt={person.createdAt}
-        createdBy={person.createdBy}
-        updatedAt={person.updatedAt}
-        updatedBy={person.updatedBy}
-      />
+      <ReceiptLinks to={to} depositId={lastDeposit} onDone={forgetDeposit} />
+      {summary.totalDue > 0 && <ReminderPanel to={to} />}
+      <Changes record={person} />
       <RevivedNote revived={person.revived} />
       <SummaryTiles
         tiles={[
@@ -147,39 +92,10 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
             label: t('common:money.interestDue'),
             value: <Money paise={summary.currentInterest} />,
           },
-          {
-            label: t('common:money.dueToday'),
-            value: <Money paise={summary.totalDue} />,
-            // Defaulted loans stay counted (rule 8); their part is said apart.
-            ...(summary.defaultedDue > 0 && {
-              note: t('common:labels.ofWhichDefaulted', {
-                amount: formatINR(summary.defaultedDue),
-              }),
-            }),
-          },
+          dueTodayTile(summary.totalDue, summary.defaultedDue, t),
         ]}
       />
-      {loans.length > 0 && (
-        <Stack as="section" aria-label={t('labels.reckoning')} gap="2">
-          <Heading as="h2" size="md">
-            {t('labels.reckoning')}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {t('labels.reckoningAllLoans')}
-          </Text>
-          {/* The tiles count every loan that owes, whatever its label (rule 8), so their split
-              adds up to the reckoning's Due today. */}
-          <ReckoningTable
-            name={t('labels.reckoning')}
-            reckoning={reckoning}
-            unpaidInterest={unpaidInterest}
-            split={{
-              principalLeft: summary.principalRemaining,
-              interestDue: summary.currentInterest,
-            }}
-          />
-        </Stack>
-      )}
+      {loans.length > 0 && <PersonReckoning summary={summary} unpaidInterest={unpaidInterest} />}
       {loans.length > 0 && <PayoffQuote loans={loans} today={today} />}
       <Heading as="h2" size="lg">
         {t('person.loans')}
@@ -206,12 +122,112 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
       <Heading as="h2" size="lg">
         {t('person.allPayments')}
       </Heading>
-      <AllPayments
-        histories={histories}
-        loansInDeposit={loansInDeposit}
-        loanById={new Map(loans.map((loan) => [loan.id, loan]))}
-      />
+      <AllPayments histories={histories} loansInDeposit={loansInDeposit} loans={loans} />
     </Page>
+  )
+}
+
+/**
+ * Each loan's figures and history lines, and how many loans each deposit paid (a void takes
+ * all of them). The doc's figures cache means a loan whose facts did not change is not replayed.
+ */
+function usePersonHistories(loans: readonly Loan[], today: IsoDate) {
+  const payments = usePaymentsOf(loans)
+  const cachedFigures = useFiguresOf()
+  const figures = useMemo(
+    () => new Map(loans.map((l) => [l.id, cachedFigures(l, today)])),
+    [loans, today, cachedFigures],
+  )
+  // Each payment's deposit and author, and how many loans each deposit paid (a void takes all).
+  const { byId, loansInDeposit } = useMemo(() => {
+    const byId = new Map<string, Payment>()
+    const loansInDeposit = new Map<string, number>()
+    for (const payment of payments) {
+      byId.set(payment.id, payment)
+      loansInDeposit.set(payment.depositId, (loansInDeposit.get(payment.depositId) ?? 0) + 1)
+    }
+    return { byId, loansInDeposit }
+  }, [payments])
+  const histories = useMemo(
+    () =>
+      new Map(
+        loans.map((loan) => [
+          loan.id,
+          loanHistory(loan, (figures.get(loan.id) as LoanFigures).ledger, byId),
+        ]),
+      ),
+    [loans, figures, byId],
+  )
+  return { figures, histories, loansInDeposit }
+}
+
+/** The person page's buttons: another loan, the statement, and Deposit while anything is due. */
+function PersonActions({
+  personId,
+  hasLoans,
+  owes,
+}: {
+  personId: string
+  hasLoans: boolean
+  owes: boolean
+}) {
+  const { t } = useTranslation('loans')
+  return (
+    <>
+      <Button asChild variant="outline" minH="11">
+        <Link to="/loans/add" search={{ personId }}>
+          {hasLoans ? t('person.loanMore') : t('person.newLoan')}
+        </Link>
+      </Button>
+      {hasLoans && (
+        <Button asChild variant="outline" minH="11">
+          <Link to="/users/$personId/statement" params={{ personId }}>
+            {t('person.statement')}
+          </Link>
+        </Button>
+      )}
+      {owes && (
+        <ButtonLink
+          link={{ to: '/users/$personId/deposit', params: { personId } }}
+          colorPalette="green"
+          minH="11"
+        >
+          {t('person.deposit')}
+        </ButtonLink>
+      )}
+    </>
+  )
+}
+
+/** The reckoning of all the person's loans together, which closes to their Due today. */
+function PersonReckoning({
+  summary,
+  unpaidInterest,
+}: {
+  summary: PersonSummary
+  unpaidInterest: Paise
+}) {
+  const { t } = useTranslation('loans')
+  return (
+    <Stack as="section" aria-label={t('labels.reckoning')} gap="2">
+      <Heading as="h2" size="md">
+        {t('labels.reckoning')}
+      </Heading>
+      <Text color="fg.muted" fontSize="sm">
+        {t('labels.reckoningAllLoans')}
+      </Text>
+      {/* The tiles count every loan that owes, whatever its label (rule 8), so their split
+          adds up to the reckoning's Due today. */}
+      <ReckoningTable
+        name={t('labels.reckoning')}
+        reckoning={summary.reckoning}
+        unpaidInterest={unpaidInterest}
+        split={{
+          principalLeft: summary.principalRemaining,
+          interestDue: summary.currentInterest,
+        }}
+      />
+    </Stack>
   )
 }
 
@@ -223,104 +239,67 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
 function AllPayments({
   histories,
   loansInDeposit,
-  loanById,
+  loans,
 }: {
   histories: ReadonlyMap<string, readonly HistoryItem[]>
   loansInDeposit: ReadonlyMap<string, number>
-  loanById: ReadonlyMap<string, Loan>
+  loans: readonly Loan[]
 }) {
   const { t } = useTranslation('loans')
   // Each line names its loan by what tells it apart from the person's others, `Loan #` under it.
-  const loanOf = (item: HistoryItem) => {
-    const loan = loanById.get(item.loanId)
-    return loan ? <LoanTitle loan={loan} /> : loanLabel(item.loanId, t)
-  }
-  const wide = useWide()
+  const loanOf = (item: HistoryItem) => <LoanTitleOf loans={loans} loanId={item.loanId} />
   const rows = [...histories.values()]
     .flat()
     .filter((item) => item.kind === 'payment')
     .sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt))
   if (rows.length === 0) return <Notice>{t('history.noEntries')}</Notice>
-  const count = (item: HistoryItem) => loansInDeposit.get(item.target.id) ?? 1
-  if (!wide) {
-    return (
-      <Stack as="ul" aria-label={t('person.allPaymentsLabel')} gap="2" listStyleType="none">
-        {rows.map((item) => (
-          <Box as="li" key={item.id} borderWidth="1px" borderRadius="md" p="2" fontSize="sm">
-            <Flex justify="space-between" gap="2" wrap="wrap">
-              <Text fontWeight="medium">
-                <DateText date={item.date} />
-              </Text>
-              <AmountText item={item} />
-            </Flex>
-            <Box mb="1">{loanOf(item)}</Box>
-            {item.entry && (
-              <Text color="fg.muted">
-                {t('history.interest')} <Money paise={item.entry.interestPart} /> ·{' '}
-                {t('history.principal')} <Money paise={item.entry.principalPart} />
-              </Text>
-            )}
-            <Notes item={item} />
-            <Text color="fg.muted" fontSize="sm" mt="1">
-              {t('history.recorded')} <Recorded item={item} />
-            </Text>
-            <Box mt="2">
-              <VoidControls item={item} loansInDeposit={count(item)} />
-            </Box>
-          </Box>
-        ))}
-      </Stack>
-    )
-  }
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0}>
-      <Table.Root size="sm" aria-label={t('person.allPaymentsLabel')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('history.date')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.loan')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.paid')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.interest')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('history.principal')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.notes')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.recorded')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('history.actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((item) => (
-            <Table.Row key={item.id}>
-              <Table.Cell>
-                <DateText date={item.date} />
-              </Table.Cell>
-              <Table.Cell>{loanOf(item)}</Table.Cell>
-              <Table.Cell textAlign="end">
-                <AmountText item={item} />
-              </Table.Cell>
-              {item.entry ? (
-                <>
-                  <MoneyCell paise={item.entry.interestPart} />
-                  <MoneyCell paise={item.entry.principalPart} />
-                </>
-              ) : (
-                <>
-                  <Table.Cell textAlign="end">—</Table.Cell>
-                  <Table.Cell textAlign="end">—</Table.Cell>
-                </>
-              )}
-              <Table.Cell>
-                <Notes item={item} />
-              </Table.Cell>
-              <Table.Cell fontSize="sm" color="fg.muted">
-                <Recorded item={item} />
-              </Table.Cell>
-              <Table.Cell>
-                <VoidControls item={item} loansInDeposit={count(item)} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <HistoryRows
+      name={t('person.allPaymentsLabel')}
+      items={rows}
+      loansInDeposit={loansInDeposit}
+      headers={
+        <>
+          <Table.ColumnHeader>{t('history.loan')}</Table.ColumnHeader>
+          <EndHeader>{t('history.paid')}</EndHeader>
+          <EndHeader>{t('history.interest')}</EndHeader>
+          <EndHeader>{t('history.principal')}</EndHeader>
+        </>
+      }
+      cells={(item) => (
+        <>
+          <Table.Cell>{loanOf(item)}</Table.Cell>
+          <Table.Cell textAlign="end">
+            <AmountText item={item} />
+          </Table.Cell>
+          {item.entry ? (
+            <>
+              <MoneyCell paise={item.entry.interestPart} />
+              <MoneyCell paise={item.entry.principalPart} />
+            </>
+          ) : (
+            <>
+              <Table.Cell textAlign="end">—</Table.Cell>
+              <Table.Cell textAlign="end">—</Table.Cell>
+            </>
+          )}
+        </>
+      )}
+      details={(item) => (
+        <>
+          <Box mb="1">{loanOf(item)}</Box>
+          {item.entry && (
+            <Text color="fg.muted">
+              {t('history.interest')} <Money paise={item.entry.interestPart} /> ·{' '}
+              {t('history.principal')} <Money paise={item.entry.principalPart} />
+            </Text>
+          )}
+          <Notes item={item} />
+          <Text color="fg.muted" fontSize="sm" mt="1">
+            {t('history.recorded')} <Recorded item={item} />
+          </Text>
+        </>
+      )}
+    />
   )
 }

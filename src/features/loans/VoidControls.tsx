@@ -1,9 +1,10 @@
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLender, useMutations } from '../../data/hooks.ts'
+import { useLender, useMutations } from '../../data/book/hooks.ts'
 import { formatINR } from '../../../shared/money.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
+import { DialogFrame, DialogParts } from '../../ui/Dialog.tsx'
 import type { HistoryItem } from './history.ts'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
 
@@ -123,55 +124,34 @@ function VoidDialog({
         ? t('void.paidTwo')
         : t('void.paidMany', { count: loansInDeposit })
   return (
-    <Dialog.Root
-      role="dialog"
-      open
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {isDeposit ? t('void.depositTitle', said) : t('void.waiverTitle', said)}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Dialog.Description>
-                    {isDeposit ? changes : t('void.waiverChanges')}
-                  </Dialog.Description>
-                  <Field.Root invalid={error !== null} required>
-                    <Field.Label>{t('void.reason')}</Field.Label>
-                    <Input
-                      value={reason}
-                      maxLength={MAX_TEXT_LENGTH}
-                      autoFocus
-                      onChange={(e) => {
-                        setReason(e.currentTarget.value)
-                        setError(null)
-                      }}
-                    />
-                    <Field.ErrorText>{error}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" minH="11" onClick={onClose}>
-                  {t('void.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="red" minH="11">
-                  {t('void.confirm')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <DialogParts
+          tall
+          title={isDeposit ? t('void.depositTitle', said) : t('void.waiverTitle', said)}
+          cancelLabel={t('void.cancel')}
+          confirmLabel={t('void.confirm')}
+          confirmPalette="red"
+          onCancel={onClose}
+        >
+          <Stack gap="3">
+            <Dialog.Description>{isDeposit ? changes : t('void.waiverChanges')}</Dialog.Description>
+            <Field.Root invalid={error !== null} required>
+              <Field.Label>{t('void.reason')}</Field.Label>
+              <Input
+                value={reason}
+                maxLength={MAX_TEXT_LENGTH}
+                autoFocus
+                onChange={(e) => {
+                  setReason(e.currentTarget.value)
+                  setError(null)
+                }}
+              />
+              <Field.ErrorText>{error}</Field.ErrorText>
+            </Field.Root>
+          </Stack>
+        </DialogParts>
+      </form>
+    </DialogFrame>
   )
 }

@@ -64,3 +64,13 @@ export function loanAgeText(startDate: IsoDate, today: IsoDate, t: TFunction = a
 export function loanCallName(loan: TitledLoan, t: TFunction = appT()): string {
   return loan.description?.trim() || loanTitle(loan, t)
 }
+
+/** One of `loans`, found by its id, as a sentence names it (`loanCallName`); its label if gone. */
+export function callNameOf(
+  loans: readonly (TitledLoan & { id: string })[],
+  loanId: string,
+  t: TFunction = appT(),
+): string {
+  const loan = loans.find((l) => l.id === loanId)
+  return loan ? loanCallName(loan, t) : loanLabel(loanId, t)
+}

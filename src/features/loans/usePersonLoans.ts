@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { Loan } from '../../../shared/schema/types.ts'
-import { useActiveLoansOf } from '../../data/hooks.ts'
+import { useActiveLoansOf } from '../../data/book/hooks.ts'
 
 /**
  * A person's loans that are not deleted, as their pages list them: newest start date first (the

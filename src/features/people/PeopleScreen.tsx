@@ -1,7 +1,9 @@
-import { Box, Button, Card, Input, SimpleGrid, Table, Text } from '@chakra-ui/react'
-import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { Box, Card, Input, SimpleGrid, Table, Text } from '@chakra-ui/react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Paise } from '../../../shared/ledger/types.ts'
+import { formatINR } from '../../../shared/money.ts'
+import { cityIndex } from '../../../shared/schema/city.ts'
 import {
   useActiveLoans,
   useActivePeople,
@@ -9,23 +11,21 @@ import {
   useDashboard,
   useLoaded,
   useMutations,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
+import { ButtonLink } from '../../ui/ButtonLink.tsx'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { undoableToast } from '../../ui/undoableToast.ts'
-import { formatINR } from '../../../shared/money.ts'
-import { Figure } from '../../ui/Figure.tsx'
-import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
-import { Money, MoneyCell } from '../../ui/Money.tsx'
+import { Figure, MoneyFigure } from '../../ui/Figure.tsx'
 import { FirstSteps } from '../../ui/FirstSteps.tsx'
+import { FormAlert, FormField, SelectField } from '../../ui/form.tsx'
+import { ListCard } from '../../ui/ListCard.tsx'
+import { MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
-import { useConfirmedDelete } from '../../ui/useConfirmedDelete.ts'
-import { useWide } from '../../ui/useWide.ts'
-import { WindowStack, WindowTableBody } from '../../ui/WindowRows.tsx'
+import { useUndoableDelete } from '../../ui/useConfirmedDelete.ts'
+import { WindowList } from '../../ui/WindowRows.tsx'
 import { defaultPeopleQuery, filterAndSortPeople, type PeopleQuery } from './peopleFilter.ts'
 import { genderChoices, genderLabel } from './personForm.ts'
 import { RevivedNote } from './RevivedNote.tsx'
-import { cityIndex } from '../../../shared/schema/city.ts'
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
@@ -41,32 +41,19 @@ export function PeopleScreen() {
   const loaded = useLoaded()
   const loans = useActiveLoans()
   const { archivePerson, restorePerson } = useMutations()
-  const wide = useWide()
   const [query, setQuery] = useState<PeopleQuery>(defaultPeopleQuery)
   const { t } = useTranslation('people')
   const loansOf = (person: Person) => loans.filter((loan) => loan.personId === person.id).length
   // After a delete, the toast names who went and brings him (and his loans) back with Undo.
-  const deletion = useConfirmedDelete<Person>(archivePerson, (person) => {
+  const deletion = useUndoableDelete<Person>(archivePerson, restorePerson, (person) => {
     const said = { name: person.name, count: loansOf(person) }
-    undoableToast({
-      title: t(said.count === 0 ? 'list.deletedNoLoans' : 'list.deleted', said),
-      undoLabel: t('list.undoDelete'),
-      undo: () =>
-        restorePerson(person.id)
-          ? { ok: true, title: t('list.restored', said) }
-          : { ok: false, title: t('list.notRestored', said) },
-    })
+    return {
+      deleted: t(said.count === 0 ? 'list.deletedNoLoans' : 'list.deleted', said),
+      undo: t('list.undoDelete'),
+      restored: t('list.restored', said),
+      notRestored: t('list.notRestored', said),
+    }
   })
-  const sortChoices = [
-    { value: 'name', label: t('field.name') },
-    { value: 'dueToday', label: t('common:money.dueToday') },
-    { value: 'city', label: t('field.city') },
-    { value: 'gender', label: t('field.gender') },
-  ]
-  const orderChoices = [
-    { value: 'asc', label: t('list.ascending') },
-    { value: 'desc', label: t('list.descending') },
-  ]
 
   // What each person owes today is the engine's figure (the dashboard's rows, cached per
   // person), never the stored "balance", which is only the opening note typed in the form.
@@ -78,58 +65,26 @@ export function PeopleScreen() {
     () => filterAndSortPeople(people, cityById, query, dueToday),
     [people, cityById, query, dueToday],
   )
-  const set = (patch: Partial<PeopleQuery>) => setQuery((q) => ({ ...q, ...patch }))
-
   const cityName = (person: Person) => cityById.get(person.cityId)?.name ?? '—'
+  const actions = (person: Person) => (
+    <RowActions
+      personId={person.id}
+      viewLabel={t('loans')}
+      edit={{ to: '/people/edit/$id', id: person.id, label: t('edit') }}
+      onDelete={() => deletion.ask(person)}
+    />
+  )
 
   return (
     <Page
       title={t('title')}
       actions={
-        <Button asChild colorPalette="blue">
-          <Link to="/people/add">{t('add')}</Link>
-        </Button>
+        <ButtonLink colorPalette="blue" link={{ to: '/people/add' }}>
+          {t('add')}
+        </ButtonLink>
       }
     >
-      {/* Two filters to a row on a phone, so the list itself starts on the first screen. */}
-      <SimpleGrid columns={{ base: 2, lg: 5 }} gap="3">
-        <Box gridColumn={{ base: 'span 2', lg: 'auto' }}>
-          <FormField label={t('field.name')}>
-            <Input
-              type="search"
-              placeholder={t('list.searchByName')}
-              value={query.name}
-              onChange={(e) => set({ name: e.currentTarget.value })}
-            />
-          </FormField>
-        </Box>
-        <SelectField
-          label={t('field.city')}
-          value={query.cityId}
-          onChange={(cityId) => set({ cityId })}
-          placeholder={t('list.allCities')}
-          choices={cities.map((c) => ({ value: c.id, label: c.name }))}
-        />
-        <SelectField
-          label={t('field.gender')}
-          value={query.gender}
-          onChange={(gender) => set({ gender })}
-          placeholder={t('list.allGenders')}
-          choices={genderChoices(t)}
-        />
-        <SelectField
-          label={t('list.sortBy')}
-          value={query.sortBy}
-          onChange={(sortBy) => set({ sortBy: sortBy as PeopleQuery['sortBy'] })}
-          choices={sortChoices}
-        />
-        <SelectField
-          label={t('list.order')}
-          value={query.order}
-          onChange={(order) => set({ order: order as PeopleQuery['order'] })}
-          choices={orderChoices}
-        />
-      </SimpleGrid>
+      <PeopleFilters query={query} onQuery={setQuery} cities={cities} />
       <FormAlert message={deletion.error} />
       <Text color="fg.muted" aria-live="polite">
         {t('list.showing', { shown: shown.length, total: people.length })}
@@ -141,68 +96,32 @@ export function PeopleScreen() {
         </>
       ) : shown.length === 0 ? (
         <Notice>{t('list.noMatch')}</Notice>
-      ) : wide ? (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive aria-rowcount={shown.length + 1}>
-            <Table.Header>
-              <Table.Row aria-rowindex={1}>
-                <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.city')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.gender')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.relationship')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.phone')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('common:money.dueToday')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <WindowTableBody items={shown} rowKey={personKey} columns={7} estimatePx={TABLE_ROW_PX}>
-              {(person) => (
-                <>
-                  <Table.Cell fontWeight="medium">
-                    {person.name}
-                    <RevivedNote revived={person.revived} />
-                  </Table.Cell>
-                  <Table.Cell>{cityName(person)}</Table.Cell>
-                  <Table.Cell>{genderLabel(person.gender, t)}</Table.Cell>
-                  <Table.Cell>{person.petName || '—'}</Table.Cell>
-                  <Table.Cell>{person.phone || '—'}</Table.Cell>
-                  <MoneyCell paise={owes(person)} />
-                  <Table.Cell>
-                    <PersonActions person={person} onDelete={() => deletion.ask(person)} />
-                  </Table.Cell>
-                </>
-              )}
-            </WindowTableBody>
-          </Table.Root>
-        </Table.ScrollArea>
       ) : (
-        <WindowStack items={shown} rowKey={personKey} estimatePx={CARD_PX}>
-          {(person) => (
-            <Card.Root size="sm" role="article" aria-label={person.name}>
-              <Card.Header>
-                <Card.Title as="h2">{person.name}</Card.Title>
-                <RevivedNote revived={person.revived} />
-                <Text color="fg.muted">
-                  {cityName(person)} · {genderLabel(person.gender, t)}
-                </Text>
-              </Card.Header>
-              <Card.Body>
-                <SimpleGrid columns={2} gap="2" fontSize="sm">
-                  <Figure label={t('common:money.dueToday')}>
-                    <Money paise={owes(person)} />
-                  </Figure>
-                  <Figure label={t('field.phone')}>{person.phone || '—'}</Figure>
-                  <Figure label={t('field.relationship')}>{person.petName || '—'}</Figure>
-                </SimpleGrid>
-              </Card.Body>
-              <Card.Footer>
-                <PersonActions person={person} onDelete={() => deletion.ask(person)} />
-              </Card.Footer>
-            </Card.Root>
+        <WindowList
+          items={shown}
+          rowKey={personKey}
+          columns={[
+            { header: t('field.name') },
+            { header: t('field.city') },
+            { header: t('field.gender') },
+            { header: t('field.relationship') },
+            { header: t('field.phone') },
+            { header: t('common:money.dueToday'), end: true },
+            { header: t('actions') },
+          ]}
+          rowPx={TABLE_ROW_PX}
+          cardPx={CARD_PX}
+          row={(person) => (
+            <PersonCells person={person} city={cityName(person)} owes={owes(person)}>
+              {actions(person)}
+            </PersonCells>
           )}
-        </WindowStack>
+          card={(person) => (
+            <PersonListCard person={person} city={cityName(person)} owes={owes(person)}>
+              {actions(person)}
+            </PersonListCard>
+          )}
+        />
       )}
       <ConfirmDialog
         question={
@@ -225,20 +144,118 @@ export function PeopleScreen() {
   )
 }
 
-function PersonActions({ person, onDelete }: { person: Person; onDelete: () => void }) {
+/** The name search, the city and gender filters, and the sort. */
+function PeopleFilters({
+  query,
+  onQuery,
+  cities,
+}: {
+  query: PeopleQuery
+  onQuery: (change: (query: PeopleQuery) => PeopleQuery) => void
+  cities: readonly { id: string; name: string }[]
+}) {
+  const { t } = useTranslation('people')
+  const set = (patch: Partial<PeopleQuery>) => onQuery((q) => ({ ...q, ...patch }))
+  const sortChoices = [
+    { value: 'name', label: t('field.name') },
+    { value: 'dueToday', label: t('common:money.dueToday') },
+    { value: 'city', label: t('field.city') },
+    { value: 'gender', label: t('field.gender') },
+  ]
+  const orderChoices = [
+    { value: 'asc', label: t('list.ascending') },
+    { value: 'desc', label: t('list.descending') },
+  ]
+  // Two filters to a row on a phone, so the list itself starts on the first screen.
+  return (
+    <SimpleGrid columns={{ base: 2, lg: 5 }} gap="3">
+      <Box gridColumn={{ base: 'span 2', lg: 'auto' }}>
+        <FormField label={t('field.name')}>
+          <Input
+            type="search"
+            placeholder={t('list.searchByName')}
+            value={query.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+          />
+        </FormField>
+      </Box>
+      <SelectField
+        label={t('field.city')}
+        value={query.cityId}
+        onChange={(cityId) => set({ cityId })}
+        placeholder={t('list.allCities')}
+        choices={cities.map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <SelectField
+        label={t('field.gender')}
+        value={query.gender}
+        onChange={(gender) => set({ gender })}
+        placeholder={t('list.allGenders')}
+        choices={genderChoices(t)}
+      />
+      <SelectField
+        label={t('list.sortBy')}
+        value={query.sortBy}
+        onChange={(sortBy) => set({ sortBy: sortBy as PeopleQuery['sortBy'] })}
+        choices={sortChoices}
+      />
+      <SelectField
+        label={t('list.order')}
+        value={query.order}
+        onChange={(order) => set({ order: order as PeopleQuery['order'] })}
+        choices={orderChoices}
+      />
+    </SimpleGrid>
+  )
+}
+
+/** What a person's row and card show: the person, their city's name, what they owe, the buttons. */
+interface PersonLine {
+  person: Person
+  city: string
+  owes: Paise
+  children: ReactNode
+}
+
+/** A person as a table row: name, city, gender, relationship, phone, due today, buttons. */
+function PersonCells({ person, city, owes, children }: PersonLine) {
   const { t } = useTranslation('people')
   return (
-    <RowActions onDelete={onDelete}>
-      <Button asChild size="sm" variant="outline">
-        <Link to="/users/$personId/loans" params={{ personId: person.id }}>
-          {t('loans')}
-        </Link>
-      </Button>
-      <Button asChild size="sm" variant="outline">
-        <Link to="/people/edit/$id" params={{ id: person.id }}>
-          {t('edit')}
-        </Link>
-      </Button>
-    </RowActions>
+    <>
+      <Table.Cell fontWeight="medium">
+        {person.name}
+        <RevivedNote revived={person.revived} />
+      </Table.Cell>
+      <Table.Cell>{city}</Table.Cell>
+      <Table.Cell>{genderLabel(person.gender, t)}</Table.Cell>
+      <Table.Cell>{person.petName || '—'}</Table.Cell>
+      <Table.Cell>{person.phone || '—'}</Table.Cell>
+      <MoneyCell paise={owes} />
+      <Table.Cell>{children}</Table.Cell>
+    </>
+  )
+}
+
+/** A person as a phone card: name, city and gender, then due today, phone and relationship. */
+function PersonListCard({ person, city, owes, children }: PersonLine) {
+  const { t } = useTranslation('people')
+  return (
+    <ListCard
+      label={person.name}
+      header={
+        <>
+          <Card.Title as="h2">{person.name}</Card.Title>
+          <RevivedNote revived={person.revived} />
+          <Text color="fg.muted">
+            {city} · {genderLabel(person.gender, t)}
+          </Text>
+        </>
+      }
+      footer={children}
+    >
+      <MoneyFigure label={t('common:money.dueToday')} paise={owes} />
+      <Figure label={t('field.phone')}>{person.phone || '—'}</Figure>
+      <Figure label={t('field.relationship')}>{person.petName || '—'}</Figure>
+    </ListCard>
   )
 }

@@ -1,11 +1,11 @@
-import { Button, Flex, Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
+import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
-import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/hooks.ts'
+import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/book/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
-import { FormAlert, FormField, SelectField, useFocusFirstError } from '../../ui/form.tsx'
+import { FormField, FormFooter, SelectField, useFocusFirstError } from '../../ui/form.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import {
   blankPerson,
@@ -67,9 +67,6 @@ function PersonForm({ person }: { person?: Person }) {
   const [error, setError] = useState<string | null>(null)
   const { formRef, focusFirstError } = useFocusFirstError()
   const set = (patch: Partial<PersonFormValues>) => setValues((v) => ({ ...v, ...patch }))
-  // Already by name (`readCities`): sorting again with `localeCompare` builds a collator per
-  // comparison, 27 s for a list one account had bloated to 200,000 cities.
-  const cityChoices = cities.map((c) => ({ value: c.id, label: c.name }))
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -93,102 +90,109 @@ function PersonForm({ person }: { person?: Person }) {
     void navigate({ to: '/people' })
   }
 
+  const submitLabel = person ? t('form.submitUpdate') : t('form.submitAdd')
   return (
     <Page title={person ? t('form.editTitle') : t('form.addTitle')}>
       <form ref={formRef} onSubmit={submit} noValidate>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
-          <FormField label={t('field.name')} error={errors.name}>
-            <Input
-              value={values.name}
-              maxLength={MAX_TEXT_LENGTH}
-              autoComplete="off"
-              onChange={(e) => set({ name: e.currentTarget.value })}
-            />
-          </FormField>
-          <SelectField
-            label={t('field.city')}
-            value={values.cityId}
-            onChange={(cityId) => set({ cityId })}
-            placeholder={t('form.selectCity')}
-            choices={cityChoices}
-            error={errors.cityId}
-          />
-          {/* The stored balance is only a note: what the person owes is "Due today", which the
-              engine computes from their loans and deposits. */}
-          <AmountField
-            label={t('field.openingBalance')}
-            helper={t('form.openingBalanceHelp')}
-            value={values.balance}
-            placeholder="0"
-            onChange={(balance) => set({ balance })}
-            error={errors.balance}
-          />
-          <FormField
-            label={t('field.aadhaar')}
-            helper={t('form.aadhaarHelp')}
-            error={errors.aadhaar}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.aadhaar}
-              onChange={(e) => set({ aadhaar: e.currentTarget.value })}
-            />
-          </FormField>
-          <FormField label={t('field.relationship')} helper={t('form.relationshipHelp')}>
-            <Input
-              list="relationship-examples"
-              value={values.petName}
-              maxLength={MAX_TEXT_LENGTH}
-              onChange={(e) => set({ petName: e.currentTarget.value })}
-            />
-            <datalist id="relationship-examples">
-              {relationshipExamples.map((r) => (
-                <option key={r} value={t(`relationships.${r}`)} />
-              ))}
-            </datalist>
-          </FormField>
-          <FormField label={t('field.phone')} helper={t('form.phoneHelp')} error={errors.phone}>
-            <InputGroup startElement="+91">
-              <Input
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={values.phone}
-                onChange={(e) => set({ phone: e.currentTarget.value })}
-              />
-            </InputGroup>
-          </FormField>
-          <SelectField
-            label={t('field.gender')}
-            value={values.gender}
-            onChange={(gender) => set({ gender: gender as Gender })}
-            choices={genderChoices(t)}
-          />
-          {/* Reminders and receipts to this person go out in this language. */}
-          <SelectField
-            label={t('field.language')}
-            value={values.language}
-            onChange={(language) => set({ language: language as Language | '' })}
-            placeholder={t('language.same')}
-            choices={[
-              { value: 'en', label: t('language.en') },
-              { value: 'hi', label: t('language.hi') },
-            ]}
-          />
-        </SimpleGrid>
-        <Flex direction="column" gap="3" mt="5" maxW="3xl">
-          <FormAlert message={error} />
-          <Flex gap="2">
-            <Button type="submit" colorPalette="blue">
-              {person ? t('form.submitUpdate') : t('form.submitAdd')}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/people">{t('form.cancel')}</Link>
-            </Button>
-          </Flex>
-        </Flex>
+        <PersonFormFields values={values} set={set} errors={errors} />
+        <FormFooter error={error} submitLabel={submitLabel} cancelTo="/people" />
       </form>
     </Page>
+  )
+}
+
+/** The person form's fields, each refusal beside its field. */
+function PersonFormFields({
+  values,
+  set,
+  errors,
+}: {
+  values: PersonFormValues
+  set: (patch: Partial<PersonFormValues>) => void
+  errors: PersonErrors
+}) {
+  const cities = useCities()
+  const { t } = useTranslation('people')
+  // Already by name (`readCities`): sorting again with `localeCompare` builds a collator per
+  // comparison, 27 s for a list one account had bloated to 200,000 cities.
+  const cityChoices = cities.map((c) => ({ value: c.id, label: c.name }))
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
+      <FormField label={t('field.name')} error={errors.name}>
+        <Input
+          value={values.name}
+          maxLength={MAX_TEXT_LENGTH}
+          autoComplete="off"
+          onChange={(e) => set({ name: e.currentTarget.value })}
+        />
+      </FormField>
+      <SelectField
+        label={t('field.city')}
+        value={values.cityId}
+        onChange={(cityId) => set({ cityId })}
+        placeholder={t('form.selectCity')}
+        choices={cityChoices}
+        error={errors.cityId}
+      />
+      {/* The stored balance is only a note: what the person owes is "Due today", which the
+          engine computes from their loans and deposits. */}
+      <AmountField
+        label={t('field.openingBalance')}
+        helper={t('form.openingBalanceHelp')}
+        value={values.balance}
+        placeholder="0"
+        onChange={(balance) => set({ balance })}
+        error={errors.balance}
+      />
+      <FormField label={t('field.aadhaar')} helper={t('form.aadhaarHelp')} error={errors.aadhaar}>
+        <Input
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.aadhaar}
+          onChange={(e) => set({ aadhaar: e.currentTarget.value })}
+        />
+      </FormField>
+      <FormField label={t('field.relationship')} helper={t('form.relationshipHelp')}>
+        <Input
+          list="relationship-examples"
+          value={values.petName}
+          maxLength={MAX_TEXT_LENGTH}
+          onChange={(e) => set({ petName: e.currentTarget.value })}
+        />
+        <datalist id="relationship-examples">
+          {relationshipExamples.map((r) => (
+            <option key={r} value={t(`relationships.${r}`)} />
+          ))}
+        </datalist>
+      </FormField>
+      <FormField label={t('field.phone')} helper={t('form.phoneHelp')} error={errors.phone}>
+        <InputGroup startElement="+91">
+          <Input
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={values.phone}
+            onChange={(e) => set({ phone: e.currentTarget.value })}
+          />
+        </InputGroup>
+      </FormField>
+      <SelectField
+        label={t('field.gender')}
+        value={values.gender}
+        onChange={(gender) => set({ gender: gender as Gender })}
+        choices={genderChoices(t)}
+      />
+      {/* Reminders and receipts to this person go out in this language. */}
+      <SelectField
+        label={t('field.language')}
+        value={values.language}
+        onChange={(language) => set({ language: language as Language | '' })}
+        placeholder={t('language.same')}
+        choices={[
+          { value: 'en', label: t('language.en') },
+          { value: 'hi', label: t('language.hi') },
+        ]}
+      />
+    </SimpleGrid>
   )
 }

@@ -6,9 +6,10 @@ import { sendLinks } from '../../../shared/book/reminder.ts'
 import { parseUpiId } from '../../../shared/book/upi.ts'
 import type { AskKind } from '../../../shared/ledger/engine.ts'
 import { formatINR, parseRupees } from '../../../shared/money.ts'
-import { useProfile } from '../../data/hooks.ts'
+import { useProfile } from '../../data/book/hooks.ts'
 import { AmountField } from '../../ui/AmountField.tsx'
 import { SelectField } from '../../ui/form.tsx'
+import { Panel } from '../../ui/Panel.tsx'
 import { UpiQr } from '../../ui/UpiQr.tsx'
 import { noLinkMessage } from './messages.ts'
 import { useReceiptText, useReminder, useReminderText, type AskChoice } from './useMessages.ts'
@@ -231,15 +232,7 @@ export function ReceiptLinks({
   const { t } = useTranslation('reminders')
   if (text === null) return null
   return (
-    <Flex
-      as="section"
-      aria-label={t('receiptTitle')}
-      direction="column"
-      gap="2"
-      borderWidth="1px"
-      borderRadius="md"
-      p="3"
-    >
+    <Panel as="section" label={t('receiptTitle')} flow="column" gap="2" p="3">
       <Text fontWeight="semibold">{t('receiptTitle')}</Text>
       {/* The receipt as it will be sent: the lender reads the cash received and its split. */}
       <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
@@ -251,6 +244,6 @@ export function ReceiptLinks({
           {t('receiptDone')}
         </Button>
       </Flex>
-    </Flex>
+    </Panel>
   )
 }

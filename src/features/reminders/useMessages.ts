@@ -19,7 +19,7 @@ import {
   usePaymentsOf,
   useProfile,
   useToday,
-} from '../../data/hooks.ts'
+} from '../../data/book/hooks.ts'
 import { useLanguage } from '../../i18n/index.ts'
 import { messageLanguage, messageLoanNames, messageT, sayIn } from './messages.ts'
 

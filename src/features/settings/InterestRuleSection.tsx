@@ -2,8 +2,9 @@ import { Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { InterestOn } from '../../../shared/ledger/types.ts'
-import { useMutations, useNewLoanRule } from '../../data/hooks.ts'
+import { useMutations, useNewLoanRule } from '../../data/book/hooks.ts'
 import { InterestRuleField } from '../loans/InterestRuleField.tsx'
+import { Done } from './Outcome.tsx'
 
 /**
  * Settings: the rule for unpaid interest that new loans start with (engine notes, rule 6b). A
@@ -24,9 +25,7 @@ export function InterestRuleSection() {
       <Text color="fg.muted">{t('interestRule.note')}</Text>
       <InterestRuleField value={rule} onChange={choose} />
       {saved !== null && (
-        <Text role="status" color="green.700">
-          {t('interestRule.saved', { rule: t(`loans:form.rule.${saved}`) })}
-        </Text>
+        <Done>{t('interestRule.saved', { rule: t(`loans:form.rule.${saved}`) })}</Done>
       )}
     </Stack>
   )

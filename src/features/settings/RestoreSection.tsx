@@ -1,14 +1,14 @@
-import { Box, Button, Input, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BookFile } from '../../../shared/book/export.ts'
 import type { BookCounts } from '../../../shared/book/import.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
-import { useBookTransfer } from '../../data/book.ts'
+import { useBookTransfer } from '../../data/book/book.ts'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
-import { FormField } from '../../ui/form.tsx'
-import { download } from './download.ts'
+import { download } from '../../ui/download.ts'
+import { FileForm } from './FileField.tsx'
 import { FileFailure } from './FileProblems.tsx'
+import { Done, SubmitButton } from './Outcome.tsx'
 
 type State =
   | { step: 'idle' }
@@ -33,12 +33,10 @@ function localDay(timestamp: string): string {
 export function RestoreSection() {
   const { t } = useTranslation('settings')
   const book = useBookTransfer()
-  const [file, setFile] = useState<File | null>(null)
   const [state, setState] = useState<State>({ step: 'idle' })
   const [busy, setBusy] = useState(false)
 
-  async function check(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function check(file: File | null) {
     if (!file) {
       setState({ step: 'failed', message: t('restore.chooseFile') })
       return
@@ -86,39 +84,27 @@ export function RestoreSection() {
 
   const change = (before: number, after: number) => t('restore.change', { before, after })
   return (
-    <form onSubmit={(event) => void check(event)} noValidate>
-      <Stack gap="3">
-        <Text color="fg.muted">{t('restore.note')}</Text>
-        <FormField label={t('restore.file')}>
-          <Input
-            type="file"
-            accept=".json,application/json"
-            pt="2"
-            onChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null)
-              setState({ step: 'idle' })
-            }}
-          />
-        </FormField>
-        {state.step === 'done' && (
-          <Text role="status" color="green.700">
-            {t('restore.done', {
-              people: state.after.people,
-              loans: state.after.loans,
-              payments: state.after.payments,
-              file: state.copy,
-            })}
-          </Text>
-        )}
-        {state.step === 'failed' && (
-          <FileFailure message={state.message} problems={state.problems} />
-        )}
-        <Box>
-          <Button type="submit" colorPalette="teal" variant="outline" loading={busy}>
-            {t('restore.submit')}
-          </Button>
-        </Box>
-      </Stack>
+    <FileForm
+      note={t('restore.note')}
+      label={t('restore.file')}
+      accept=".json,application/json"
+      onChoose={() => setState({ step: 'idle' })}
+      onSubmit={check}
+    >
+      {state.step === 'done' && (
+        <Done>
+          {t('restore.done', {
+            people: state.after.people,
+            loans: state.after.loans,
+            payments: state.after.payments,
+            file: state.copy,
+          })}
+        </Done>
+      )}
+      {state.step === 'failed' && <FileFailure message={state.message} problems={state.problems} />}
+      <SubmitButton busy={busy} variant="outline">
+        {t('restore.submit')}
+      </SubmitButton>
       <ConfirmDialog
         open={state.step === 'asking'}
         question={
@@ -135,6 +121,6 @@ export function RestoreSection() {
         onCancel={() => setState({ step: 'idle' })}
         onConfirm={restore}
       />
-    </form>
+    </FileForm>
   )
 }

@@ -28,7 +28,7 @@ import type { StatusLabel } from '../../../shared/ledger/status.ts'
 import type { IsoDate, Paise } from '../../../shared/ledger/types.ts'
 import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/deposit/record.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
-import { noteText } from '../loans/LoanHistory.tsx'
+import { noteText } from '../loans/HistoryRows.tsx'
 import { appT, loanLabel, rateText } from '../loans/loanText.ts'
 
 /** Who the statement is from and to, as its header shows them. */

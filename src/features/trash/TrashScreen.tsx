@@ -1,15 +1,15 @@
-import { Box, Button, Card, Heading, SimpleGrid, Table } from '@chakra-ui/react'
+import { Button, Card, Heading, Table } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isIsoDate, localToday } from '../../../shared/dates.ts'
-import { useLender, useMutations } from '../../data/hooks.ts'
+import { useLender, useMutations } from '../../data/book/hooks.ts'
 import { DateText } from '../../ui/DateText.tsx'
-import { Figure } from '../../ui/Figure.tsx'
+import { DateFigure, Figure, MoneyFigure } from '../../ui/Figure.tsx'
 import { FormAlert } from '../../ui/form.tsx'
-import { Money, MoneyCell } from '../../ui/Money.tsx'
+import { ListCard } from '../../ui/ListCard.tsx'
+import { MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
-import { useWide } from '../../ui/useWide.ts'
-import { WindowStack, WindowTableBody } from '../../ui/WindowRows.tsx'
+import { WindowList } from '../../ui/WindowRows.tsx'
 import { LoanName } from '../loans/LoanName.tsx'
 
 // A rough row height for the virtualizer's first layout; each row is measured once it renders.
@@ -28,8 +28,6 @@ export function TrashScreen() {
   const { restorePerson, restoreLoan } = useMutations()
   const [error, setError] = useState<string | null>(null)
   const { t } = useTranslation('trash')
-  const wide = useWide()
-  const names = new Map(people.map((p) => [p.id, p.name]))
   const archivedPeople = people.filter((p) => p.archived)
   const archivedPersonIds = new Set(archivedPeople.map((p) => p.id))
   // A loan deleted together with its person is restored with them, so it is listed under them.
@@ -41,15 +39,20 @@ export function TrashScreen() {
     }
   }
 
-  function attempt(restore: () => boolean) {
-    try {
-      setError(restore() ? null : t('notFound'))
-    } catch (cause) {
-      // The lender reads plain words; the exception is for whoever looks into it.
-      console.error(cause)
-      setError(t('failed'))
-    }
-  }
+  // Restore, as a button; a refusal or a failure is said above the lists.
+  const restoreWith = (restore: (id: string) => boolean) => (entry: { id: string }) => (
+    <RestoreButton
+      onClick={() => {
+        try {
+          setError(restore(entry.id) ? null : t('notFound'))
+        } catch (cause) {
+          // The lender reads plain words; the exception is for whoever looks into it.
+          console.error(cause)
+          setError(t('failed'))
+        }
+      }}
+    />
+  )
 
   return (
     <Page title={t('title')}>
@@ -59,156 +62,137 @@ export function TrashScreen() {
       </Heading>
       {archivedPeople.length === 0 ? (
         <Notice>{t('noPeople')}</Notice>
-      ) : !wide ? (
-        <Box role="group" aria-label={t('deletedPeople')}>
-          <WindowStack items={archivedPeople} rowKey={byId} estimatePx={CARD_PX}>
-            {(person) => (
-              <TrashCard
-                label={person.name}
-                title={person.name}
-                onRestore={() => attempt(() => restorePerson(person.id))}
-              >
-                <Figure label={t('phone')}>{person.phone || '—'}</Figure>
-                <Figure label={t('loanCount')}>{archivedLoanCount.get(person.id) ?? 0}</Figure>
-                <Figure label={t('deletedOn')}>
-                  <ArchivedDay at={person.archivedAt} />
-                </Figure>
-              </TrashCard>
-            )}
-          </WindowStack>
-        </Box>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root
-            size="sm"
-            aria-label={t('deletedPeople')}
-            aria-rowcount={archivedPeople.length + 1}
-          >
-            <Table.Header>
-              <Table.Row aria-rowindex={1}>
-                <Table.ColumnHeader>{t('name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('phone')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('loanCount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('deletedOn')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <WindowTableBody
-              items={archivedPeople}
-              rowKey={byId}
-              columns={5}
-              estimatePx={TABLE_ROW_PX}
-            >
-              {(person) => (
-                <>
-                  <Table.Cell fontWeight="medium">{person.name}</Table.Cell>
-                  <Table.Cell>{person.phone || '—'}</Table.Cell>
-                  <Table.Cell textAlign="end">{archivedLoanCount.get(person.id) ?? 0}</Table.Cell>
-                  <Table.Cell>
-                    <ArchivedDay at={person.archivedAt} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RestoreButton onClick={() => attempt(() => restorePerson(person.id))} />
-                  </Table.Cell>
-                </>
-              )}
-            </WindowTableBody>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DeletedPeople
+          people={archivedPeople}
+          loanCount={(personId) => archivedLoanCount.get(personId) ?? 0}
+          restore={restoreWith(restorePerson)}
+        />
       )}
       <Heading as="h2" size="lg">
         {t('loans')}
       </Heading>
       {archivedLoans.length === 0 ? (
         <Notice>{t('noLoans')}</Notice>
-      ) : !wide ? (
-        <Box role="group" aria-label={t('deletedLoans')}>
-          <WindowStack items={archivedLoans} rowKey={byId} estimatePx={CARD_PX}>
-            {(loan) => (
-              <TrashCard
-                label={names.get(loan.personId) ?? '—'}
-                title={<LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />}
-                onRestore={() => attempt(() => restoreLoan(loan.id))}
-              >
-                <Figure label={t('amount')}>
-                  <Money paise={loan.amount} />
-                </Figure>
-                <Figure label={t('startDate')}>
-                  <DateText date={loan.startDate} />
-                </Figure>
-              </TrashCard>
-            )}
-          </WindowStack>
-        </Box>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root
-            size="sm"
-            aria-label={t('deletedLoans')}
-            aria-rowcount={archivedLoans.length + 1}
-          >
-            <Table.Header>
-              <Table.Row aria-rowindex={1}>
-                <Table.ColumnHeader>{t('loan')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('amount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('startDate')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <WindowTableBody
-              items={archivedLoans}
-              rowKey={byId}
-              columns={4}
-              estimatePx={TABLE_ROW_PX}
-            >
-              {(loan) => (
-                <>
-                  <Table.Cell>
-                    <LoanName loanId={loan.id} personName={names.get(loan.personId) ?? '—'} />
-                  </Table.Cell>
-                  <MoneyCell paise={loan.amount} />
-                  <Table.Cell>
-                    <DateText date={loan.startDate} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RestoreButton onClick={() => attempt(() => restoreLoan(loan.id))} />
-                  </Table.Cell>
-                </>
-              )}
-            </WindowTableBody>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DeletedLoans
+          loans={archivedLoans}
+          names={new Map(people.map((p) => [p.id, p.name]))}
+          restore={restoreWith(restoreLoan)}
+        />
       )}
     </Page>
   )
 }
 
-/** A deleted entry on a phone: its name, its figures two by two, and Restore. */
-function TrashCard({
-  label,
-  title,
-  onRestore,
-  children,
+type Person = ReturnType<typeof useLender>['people'][number]
+type Loan = ReturnType<typeof useLender>['loans'][number]
+
+/** The deleted people: name, phone, how many loans went with them, the day, and Restore. */
+function DeletedPeople({
+  people,
+  loanCount,
+  restore,
 }: {
-  label: string
-  title: ReactNode
-  onRestore: () => void
-  children: ReactNode
+  people: readonly Person[]
+  loanCount: (personId: string) => number
+  restore: (person: Person) => ReactNode
 }) {
+  const { t } = useTranslation('trash')
   return (
-    <Card.Root size="sm" role="article" aria-label={label}>
-      <Card.Header>
-        <Card.Title>{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <SimpleGrid columns={2} gap="2" fontSize="sm">
-          {children}
-        </SimpleGrid>
-      </Card.Body>
-      <Card.Footer>
-        <RestoreButton onClick={onRestore} />
-      </Card.Footer>
-    </Card.Root>
+    <WindowList
+      items={people}
+      rowKey={byId}
+      label={t('deletedPeople')}
+      columns={[
+        { header: t('name') },
+        { header: t('phone') },
+        { header: t('loanCount'), end: true },
+        { header: t('deletedOn') },
+        { header: t('actions') },
+      ]}
+      rowPx={TABLE_ROW_PX}
+      cardPx={CARD_PX}
+      row={(person) => (
+        <>
+          <Table.Cell fontWeight="medium">{person.name}</Table.Cell>
+          <Table.Cell>{person.phone || '—'}</Table.Cell>
+          <Table.Cell textAlign="end">{loanCount(person.id)}</Table.Cell>
+          <Table.Cell>
+            <ArchivedDay at={person.archivedAt} />
+          </Table.Cell>
+          <Table.Cell>{restore(person)}</Table.Cell>
+        </>
+      )}
+      card={(person) => (
+        <ListCard
+          label={person.name}
+          header={<Card.Title>{person.name}</Card.Title>}
+          footer={restore(person)}
+        >
+          <Figure label={t('phone')}>{person.phone || '—'}</Figure>
+          <Figure label={t('loanCount')}>{loanCount(person.id)}</Figure>
+          <Figure label={t('deletedOn')}>
+            <ArchivedDay at={person.archivedAt} />
+          </Figure>
+        </ListCard>
+      )}
+    />
+  )
+}
+
+/** The loans deleted on their own: whose, how much, from when, and Restore. */
+function DeletedLoans({
+  loans,
+  names,
+  restore,
+}: {
+  loans: readonly Loan[]
+  names: ReadonlyMap<string, string>
+  restore: (loan: Loan) => ReactNode
+}) {
+  const { t } = useTranslation('trash')
+  const nameOf = (loan: Loan) => names.get(loan.personId) ?? '—'
+  return (
+    <WindowList
+      items={loans}
+      rowKey={byId}
+      label={t('deletedLoans')}
+      columns={[
+        { header: t('loan') },
+        { header: t('amount'), end: true },
+        { header: t('startDate') },
+        { header: t('actions') },
+      ]}
+      rowPx={TABLE_ROW_PX}
+      cardPx={CARD_PX}
+      row={(loan) => (
+        <>
+          <Table.Cell>
+            <LoanName loanId={loan.id} personName={nameOf(loan)} />
+          </Table.Cell>
+          <MoneyCell paise={loan.amount} />
+          <Table.Cell>
+            <DateText date={loan.startDate} />
+          </Table.Cell>
+          <Table.Cell>{restore(loan)}</Table.Cell>
+        </>
+      )}
+      card={(loan) => (
+        <ListCard
+          label={nameOf(loan)}
+          header={
+            <Card.Title>
+              <LoanName loanId={loan.id} personName={nameOf(loan)} />
+            </Card.Title>
+          }
+          footer={restore(loan)}
+        >
+          <MoneyFigure label={t('amount')} paise={loan.amount} />
+          <DateFigure label={t('startDate')} date={loan.startDate} />
+        </ListCard>
+      )}
+    />
   )
 }
 

@@ -3,11 +3,16 @@ import { Navigate, Outlet } from '@tanstack/react-router'
 import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { useSyncStatus } from '../../data/hooks.ts'
-import { getSessionState, signOut, subscribeSession, type SessionUser } from '../../data/session.ts'
-import type { Workspace } from '../../data/workspace.ts'
-import { SignedInProvider } from '../../data/WorkspaceContext.tsx'
-import { canSignInOffline, offlineSignInSupported } from '../../data/offlineSignIn.ts'
+import { useSyncStatus } from '../../data/book/hooks.ts'
+import {
+  getSessionState,
+  signOut,
+  subscribeSession,
+  type SessionUser,
+} from '../../data/session/session.ts'
+import type { Workspace } from '../../data/book/workspace.ts'
+import { SignedInProvider } from '../../data/book/WorkspaceContext.tsx'
+import { canSignInOffline, offlineSignInSupported } from '../../data/session/offlineSignIn.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { InMain } from '../inMain.ts'
 import { system } from '../theme.ts'

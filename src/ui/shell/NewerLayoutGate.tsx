@@ -1,7 +1,7 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { updateApp, useNewerLayout } from '../../data/layout.ts'
+import { updateApp, useNewerLayout } from '../../data/sync/layout.ts'
 
 /**
  * The screens, unless another device has saved the book with a newer app: then this version

@@ -1,8 +1,9 @@
-import { Box, Text } from '@chakra-ui/react'
+import { Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
 import type { SkippedEntry } from '../../../shared/schema/types.ts'
-import { useSkipped } from '../../data/hooks.ts'
+import { useSkipped } from '../../data/book/hooks.ts'
 import { HTML_LANG, useLanguage } from '../../i18n/index.ts'
+import { Panel } from '../Panel.tsx'
 
 /** What the notice names: a kind of entry, or a payment under another payment's id. */
 type Named = SkippedEntry['kind'] | 'duplicate'
@@ -46,21 +47,19 @@ export function SkippedNotice() {
       .map(([named, count]) => t(`kind.${named}`, { count })),
   )
   return (
-    <Box
+    <Panel
       role="status"
-      aria-label={t('label')}
-      borderWidth="1px"
+      label={t('label')}
       borderColor="orange.300"
       bg="orange.50"
-      color="orange.900"
-      rounded="md"
       px="4"
       py="3"
       mb="5"
+      color="orange.900"
     >
       <Text fontWeight="semibold">{t('title', { count: skipped.length })}</Text>
       <Text fontSize="sm">{t('what', { list })}</Text>
       <Text fontSize="sm">{t('why')}</Text>
-    </Box>
+    </Panel>
   )
 }

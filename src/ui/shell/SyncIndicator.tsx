@@ -1,6 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react'
 import { useTranslation } from 'react-i18next'
-import { useSyncStatus } from '../../data/hooks.ts'
+import { useSyncStatus } from '../../data/book/hooks.ts'
 
 const color = {
   synced: 'green.500',

@@ -10,7 +10,7 @@ import {
   SYNC_PATH,
   userRoom,
 } from '../../../shared/protocol.ts'
-import { chunkingWebSocket } from '../../../src/data/chunkingSocket.ts'
+import { chunkingWebSocket } from '../../../src/data/sync/chunkingSocket.ts'
 import type { Device } from './devices.ts'
 
 /**

@@ -2,11 +2,11 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   PasswordCode,
-} from '../../shared/auth.ts'
+} from '../../../shared/auth.ts'
 import { authClient } from './authClient.ts'
 import { guessDeviceName } from './device.ts'
 import { rememberPassword } from './offlineSignIn.ts'
-import { i18n } from '../i18n/index.ts'
+import { i18n } from '../../i18n/index.ts'
 
 /**
  * The lender's signed-in devices (better-auth sessions) and what can be done to them from

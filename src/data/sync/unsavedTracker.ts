@@ -1,7 +1,7 @@
 import type * as Y from 'yjs'
 import type { WebsocketProvider } from 'y-websocket'
 import * as decoding from 'lib0/decoding'
-import { MessageType } from '../../shared/protocol.ts'
+import { MessageType } from '../../../shared/protocol.ts'
 
 // y-protocols' sync sub-types: step 2 carries the sender's missing updates, `update` one change.
 const SYNC_STEP_2 = 1

@@ -11,7 +11,7 @@ import {
   bookFileName,
   bookJson,
   exportBook,
-} from '../../shared/book/export.ts'
+} from '../../../shared/book/export.ts'
 import {
   importBook,
   isBookEmpty,
@@ -19,22 +19,22 @@ import {
   planRestore,
   restoreBook,
   type BookCounts,
-} from '../../shared/book/import.ts'
-import type { BookFile } from '../../shared/book/export.ts'
-import { bookProblemText, type BookProblem } from '../../shared/book/importProblems.ts'
+} from '../../../shared/book/import.ts'
+import type { BookFile } from '../../../shared/book/export.ts'
+import { bookProblemText, type BookProblem } from '../../../shared/book/importProblems.ts'
 import {
   importPeopleCsv,
   parsePeopleCsv,
   type ParsedPeopleCsv,
   type PeopleCsvPlan,
-} from '../../shared/book/peopleCsv.ts'
-import { readCities } from '../../shared/schema/city.ts'
-import { readLender } from '../../shared/schema/lender.ts'
-import { i18n } from '../i18n/index.ts'
+} from '../../../shared/book/peopleCsv.ts'
+import { readCities } from '../../../shared/schema/city.ts'
+import { readLender } from '../../../shared/schema/lender.ts'
+import { i18n } from '../../i18n/index.ts'
 import { readToday } from './clock.ts'
-import { readDeviceName } from './device.ts'
+import { readDeviceName } from '../session/device.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
-import english from '../i18n/locales/en/settings.json' with { type: 'json' }
+import english from '../../i18n/locales/en/settings.json' with { type: 'json' }
 
 /** What the import says: how much it brought in, or every problem (then nothing was written). */
 export type ImportOutcome =

@@ -1,5 +1,5 @@
-import { localToday } from '../../shared/dates.ts'
-import type { IsoDate } from '../../shared/ledger/types.ts'
+import { localToday } from '../../../shared/dates.ts'
+import type { IsoDate } from '../../../shared/ledger/types.ts'
 
 /** Milliseconds until the next local midnight, plus a second of slack for timer jitter. */
 function msToMidnight(now: Date): number {

@@ -4,8 +4,8 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import type * as Y from 'yjs'
-import type { InterestOn, IsoDate } from '../../shared/ledger/types.ts'
-import { addCity, readCities } from '../../shared/schema/city.ts'
+import type { InterestOn, IsoDate } from '../../../shared/ledger/types.ts'
+import { addCity, readCities } from '../../../shared/schema/city.ts'
 import {
   comparePayments,
   createDashboardCache,
@@ -13,17 +13,17 @@ import {
   type CachedDashboard,
   type DashboardSummary,
   type FiguresOf,
-} from '../../shared/ledger/engine.ts'
-import { loanEditsMap } from '../../shared/schema/doc.ts'
-import { newId } from '../../shared/schema/guards.ts'
-import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../shared/schema/loan.ts'
-import { readLoanEdit, undoLoanEdit } from '../../shared/schema/loanEdit.ts'
-import type { DepositInput } from '../../shared/deposit/input.ts'
-import { recordDeposit } from '../../shared/deposit/writer.ts'
-import { addPerson, archivePerson, restorePerson, updatePerson } from '../../shared/schema/person.ts'
-import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
-import { undoVoidsOf, voidDeposit, voidWaiver } from '../../shared/schema/void.ts'
-import { recordWaiver } from '../../shared/schema/waiver.ts'
+} from '../../../shared/ledger/engine.ts'
+import { loanEditsMap } from '../../../shared/schema/doc.ts'
+import { newId } from '../../../shared/schema/guards.ts'
+import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../../shared/schema/loan.ts'
+import { readLoanEdit, undoLoanEdit } from '../../../shared/schema/loanEdit.ts'
+import type { DepositInput } from '../../../shared/deposit/input.ts'
+import { recordDeposit } from '../../../shared/deposit/writer.ts'
+import { addPerson, archivePerson, restorePerson, updatePerson } from '../../../shared/schema/person.ts'
+import { projectLender, type LenderProjection } from '../../../shared/schema/projection.ts'
+import { undoVoidsOf, voidDeposit, voidWaiver } from '../../../shared/schema/void.ts'
+import { recordWaiver } from '../../../shared/schema/waiver.ts'
 import {
   NEW_LOAN_RULE_FIELD,
   profileMap,
@@ -32,7 +32,7 @@ import {
   setNewLoanRule,
   setProfile,
   type LenderProfile,
-} from '../../shared/schema/profile.ts'
+} from '../../../shared/schema/profile.ts'
 import type {
   City,
   LenderSnapshot,
@@ -45,12 +45,12 @@ import type {
   PersonInput,
   SkippedEntry,
   WaiverInput,
-} from '../../shared/schema/types.ts'
+} from '../../../shared/schema/types.ts'
 import { readToday, subscribeToday } from './clock.ts'
-import { readDeviceName } from './device.ts'
-import type { SyncState } from './room.ts'
-import type { SessionUser } from './session.ts'
-import { snapshotStore } from './snapshotStore.ts'
+import { readDeviceName } from '../session/device.ts'
+import type { SyncState } from '../sync/room.ts'
+import type { SessionUser } from '../session/session.ts'
+import { snapshotStore } from '../sync/snapshotStore.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
 
 // One projection, one figures cache and one dashboard cache per open lender doc, shared by

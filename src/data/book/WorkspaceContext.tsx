@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import type { SessionUser } from './session.ts'
+import type { SessionUser } from '../session/session.ts'
 import type { Workspace } from './workspace.ts'
 
 interface SignedIn {

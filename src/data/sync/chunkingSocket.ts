@@ -1,4 +1,4 @@
-import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../shared/chunks.ts'
+import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../../shared/chunks.ts'
 
 type SocketClass = new (...args: never[]) => WebSocket
 type MessageHandler = ((this: WebSocket, event: MessageEvent) => unknown) | null

@@ -3,9 +3,9 @@
  * to stop showing and changing the book, and the update that gets this device the newer app.
  */
 import { useSyncExternalStore } from 'react'
-import { metaMap } from '../../shared/schema/doc.ts'
-import { isNewerLayout } from '../../shared/schema/layouts/index.ts'
-import { useSignedIn } from './WorkspaceContext.tsx'
+import { metaMap } from '../../../shared/schema/doc.ts'
+import { isNewerLayout } from '../../../shared/schema/layouts/index.ts'
+import { useSignedIn } from '../book/WorkspaceContext.tsx'
 
 /**
  * Whether the signed-in lender's book needs a newer app than this one: the book on this device

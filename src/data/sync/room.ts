@@ -7,8 +7,8 @@ import {
   CloseCode,
   LAYOUT_PARAM,
   SYNC_PATH,
-} from '../../shared/protocol.ts'
-import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
+} from '../../../shared/protocol.ts'
+import { SCHEMA_VERSION } from '../../../shared/schema/layouts/index.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
 import { heldUntil } from './heldSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'

@@ -1,17 +1,17 @@
-import { CITIES_ROOM, userRoom } from '../../shared/protocol.ts'
+import { CITIES_ROOM, userRoom } from '../../../shared/protocol.ts'
 import type * as Y from 'yjs'
-import { metaMap } from '../../shared/schema/doc.ts'
-import { LOCAL_ORIGIN } from '../../shared/schema/guards.ts'
-import { initLenderDoc } from '../../shared/schema/lender.ts'
-import { askForPersistentStorageOnce } from './persistentStorage.ts'
-import { Room } from './room.ts'
+import { metaMap } from '../../../shared/schema/doc.ts'
+import { LOCAL_ORIGIN } from '../../../shared/schema/guards.ts'
+import { initLenderDoc } from '../../../shared/schema/lender.ts'
+import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
+import { Room } from '../sync/room.ts'
 import {
   getSessionState,
   onSessionRenewed,
   recheckSession,
   sessionRejected,
   subscribeSession,
-} from './session.ts'
+} from '../session/session.ts'
 
 /** The two docs a signed-in lender works with. */
 export interface Workspace {
