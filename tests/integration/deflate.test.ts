@@ -130,6 +130,30 @@ describe('large messages, compressed', () => {
     device.ws.close()
   })
 
+  it("go both ways through the app's own socket", async () => {
+    const other = await signUp(server)
+    const room = userRoom(other.userId)
+    const phone = connectClient(server, room, other.cookie, book, { chunks: true, deflate: true })
+    await waitSynced(phone)
+    await waitFor(() => phone.stored() >= 1, 'the server to store the compressed book')
+    // Small edits after it travel as they are, beside the compressed book.
+    for (let i = 0; i < 5; i++) book.getMap('meta').set(`after-${i}`, i)
+    const fresh = connectClient(server, room, other.cookie, new Y.Doc(), {
+      chunks: true,
+      deflate: true,
+    })
+    await waitSynced(fresh)
+    const expected = readLender(book)
+    await waitFor(
+      () =>
+        readLender(fresh.doc).payments.length === expected.payments.length &&
+        fresh.doc.getMap('meta').get('after-4') === 4,
+      'the book and the edits after it on a fresh device',
+    )
+    expect(readLender(fresh.doc)).toEqual(expected)
+    expect([...phone.closes, ...fresh.closes]).toEqual([])
+  })
+
   it('refuse with 4400 a compressed message that would inflate past its bound, and change nothing', async () => {
     const watcher = connectClient(server, userRoom(lender.userId), lender.cookie)
     await waitSynced(watcher)

@@ -13,6 +13,7 @@ import * as Y from 'yjs'
 import {
   ACK_PARAM,
   CHUNKS_PARAM,
+  DEFLATE_PARAM,
   LAYOUT_PARAM,
   MessageType,
   SYNC_PATH,
@@ -261,10 +262,13 @@ export function connectClient(
   {
     acks = true,
     chunks = false,
+    deflate = false,
     layout,
   }: {
     acks?: boolean
     chunks?: boolean
+    /** With `chunks`: large messages go and come compressed, as the app's do (DEFLATE_PARAM). */
+    deflate?: boolean
     /** The layout it says it writes (LAYOUT_PARAM). */ layout?: number
   } = {},
 ): Client {
@@ -278,6 +282,7 @@ export function connectClient(
     params: {
       ...(acks && { [ACK_PARAM]: '1' }),
       ...(chunks && { [CHUNKS_PARAM]: '1' }),
+      ...(chunks && deflate && { [DEFLATE_PARAM]: '1' }),
       ...(layout !== undefined && { [LAYOUT_PARAM]: String(layout) }),
     },
   })

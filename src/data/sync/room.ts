@@ -4,6 +4,7 @@ import { WebsocketProvider } from 'y-websocket'
 import {
   ACK_PARAM,
   CHUNKS_PARAM,
+  DEFLATE_PARAM,
   CloseCode,
   LAYOUT_PARAM,
   SYNC_PATH,
@@ -57,7 +58,12 @@ export class Room {
       // "Synced" is shown only once the server says it stored our changes; it says so only when
       // asked, so that stock Yjs clients never see a message type they do not know.
       // The layout this app reads and writes: the server turns away an app older than the book.
-      params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1', [LAYOUT_PARAM]: String(SCHEMA_VERSION) },
+      params: {
+        [ACK_PARAM]: '1',
+        [CHUNKS_PARAM]: '1',
+        [DEFLATE_PARAM]: '1',
+        [LAYOUT_PARAM]: String(SCHEMA_VERSION),
+      },
     })
     this.tracker.attach(this.provider)
     this.listenOnceLoaded([
