@@ -7,6 +7,8 @@ FROM node:20.20.2-bookworm-slim AS build
 # better-sqlite3 compiles its native addon when no prebuilt binary fits the platform.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# node-gyp compiles the addon's sources on every core rather than one.
+ENV JOBS=max
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .

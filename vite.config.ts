@@ -140,6 +140,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/docker.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/globalSetup.ts'],
           setupFiles: ['tests/integration/setup.ts'],
@@ -147,6 +148,18 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own real server; two cores, so keep files in sequence.
           fileParallelism: false,
+        },
+      },
+      {
+        // The image built and started from a clean copy: minutes of \`npm ci\` and a compiler,
+        // mostly one core's work, so it runs beside the integration files rather than after them.
+        extends: true,
+        test: {
+          name: 'image',
+          include: ['tests/integration/docker.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -4,6 +4,7 @@
  */
 import { benchBook } from './book.ts'
 import { benchBrowser } from './browser.ts'
+import { benchCitiesBloat } from './citiesBloat.ts'
 import { benchEngine } from './engine.ts'
 import { benchExport } from './export.ts'
 import { benchRooms } from './rooms.ts'
@@ -16,6 +17,7 @@ await benchEngine()
 await benchBook()
 benchExport()
 await benchBrowser()
+await benchCitiesBloat()
 await benchSync()
 await benchRooms()
 await benchScaleOut()

@@ -17,7 +17,6 @@ import {
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
-import { Shell } from './pages/Shell.ts'
 
 const today = browserToday()
 const desktop = { viewport: { width: 1280, height: 800 } }
@@ -110,15 +109,11 @@ async function tapTargets(page: Page, where: string, problems: string[]): Promis
   }
 }
 
-test('every screen, phone and desktop, synced and offline with an unsaved change: no serious or critical axe violation, every button a 44 px target', async ({
-  browser,
-}) => {
-  test.setTimeout(1_800_000)
-  const { device: handset } = await newLenderDevice(browser, phone)
-  const { page } = handset
-
-  // A book with one person, two loans (one paid off) and a deposit. Screens may take longer
-  // than usual to appear while the scans share the machine, so this setup waits up to a minute.
+/** A lender's book on `device`: one person, two loans (one paid off) and a deposit, synced. */
+async function sweepBook(device: Device): Promise<{ personId: string; loanId: string }> {
+  const { page } = device
+  // Screens may take longer than usual to appear while the scans share the machine, so this
+  // setup waits up to a minute.
   const slow = expect.configure({ timeout: 60_000 })
   const heading = (name: string) => page.getByRole('heading', { name, level: 1 })
   await page.goto('/city')
@@ -161,7 +156,6 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
   const loanId = editHref?.split('/').pop() ?? ''
   expect(loanId).not.toBe('')
   const personLoans = new PersonLoansPage(page)
-  // The machine may be busy: screens get longer than usual to appear here.
   await page.goto(`/users/${personId}/loans`)
   await slow(personLoans.card('School fees')).toBeVisible()
   const paidLabel = await personLoans.loanLabel('School fees')
@@ -173,23 +167,14 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
   await deposit.record()
   await slow(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
   await slow(personLoans.card('School fees')).toContainText('Paid')
-  await handset.shell.waitSynced()
-  await appInstalled(handset)
+  await device.shell.waitSynced()
+  await appInstalled(device)
+  return { personId, loanId }
+}
 
-  // The same lender at a desk: a second device, signed in with the phone's session cookie.
-  const { cookies } = await handset.context.storageState()
-  const deskContext = await browser.newContext({
-    ...desktop,
-    storageState: { cookies, origins: [] },
-  })
-  const deskPage = await deskContext.newPage()
-  const desk: Device = { context: deskContext, page: deskPage, shell: new Shell(deskPage) }
-  await deskPage.goto('/people')
-  await slow(deskPage.getByText('Kamla Devi').first()).toBeVisible()
-  await desk.shell.waitSynced()
-  await appInstalled(desk)
-
-  const routes = [
+/** Every route of the app for a book with this person and loan, the not-found page last. */
+function routesOf(personId: string, loanId: string): string[] {
+  return [
     '/dashboard',
     '/city',
     '/people',
@@ -206,43 +191,50 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
     '/settings',
     '/no/such/page',
   ]
-  const problems: string[] = []
-  const report: Record<string, Record<Impact, number>> = {}
+}
 
-  async function scanAll(device: Device, state: string): Promise<void> {
-    const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
-    report[state] = counts
-    for (const route of routes) {
-      await device.page.goto(route)
-      await settled(device.page)
-      await scan(device.page, `${state} ${route}`, counts, problems)
-      await tapTargets(device.page, `${state} ${route}`, problems)
+// The phone and the desk are two lenders' devices, swept at the same time.
+test.describe.configure({ mode: 'parallel' })
+
+for (const [name, options] of [
+  ['phone 390×844', phone],
+  ['desktop 1280×800', desktop],
+] as const) {
+  test(`${name}: every screen, synced and offline with an unsaved change, and signed out: no serious or critical axe violation, every button a 44 px target`, async ({
+    browser,
+  }) => {
+    test.setTimeout(900_000)
+    const { device } = await newLenderDevice(browser, options)
+    const { personId, loanId } = await sweepBook(device)
+    const routes = routesOf(personId, loanId)
+    const problems: string[] = []
+    const report: Record<string, Record<Impact, number>> = {}
+
+    async function scanAll(state: string): Promise<void> {
+      const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
+      report[state] = counts
+      for (const route of routes) {
+        await device.page.goto(route)
+        await settled(device.page)
+        await scan(device.page, `${state} ${route}`, counts, problems)
+        await tapTargets(device.page, `${state} ${route}`, problems)
+      }
     }
-  }
 
-  await scanAll(handset, 'phone 390×844, synced')
-  await scanAll(desk, 'desktop 1280×800, synced')
-  for (const [device, name] of [
-    [handset, 'phone 390×844'],
-    [desk, 'desktop 1280×800'],
-  ] as const) {
+    await scanAll(`${name}, synced`)
+
     await device.page.goto('/dashboard')
     await settled(device.page)
     await goOffline(device)
     await new PersonFormPage(device.page).add({ name: 'Offline Omkar', city: 'Sitapur' })
     await expect(device.shell.sync).toContainText(unsaved(1))
-    await scanAll(device, `${name}, offline, 1 unsaved`)
+    await scanAll(`${name}, offline, 1 unsaved`)
     // The last route scanned is the not-found page, which has no shell: back to one that has.
     await device.page.goto('/dashboard')
     await settled(device.page)
     await expect(device.shell.sync).toContainText(unsaved(1))
-  }
 
-  // The login page, signed out (offline, so the lender is asked first).
-  for (const [device, name] of [
-    [handset, 'phone 390×844'],
-    [desk, 'desktop 1280×800'],
-  ] as const) {
+    // The login page, signed out (offline, so the lender is asked first).
     const state = `${name}, signed out`
     const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
     report[state] = counts
@@ -255,13 +247,13 @@ test('every screen, phone and desktop, synced and offline with an unsaved change
     await settled(device.page)
     await scan(device.page, `${state} /login`, counts, problems)
     await tapTargets(device.page, `${state} /login`, problems)
-  }
 
-  // For the lead to quote: axe's violations (affected elements) by impact, per state.
-  for (const [state, counts] of Object.entries(report)) {
-    console.log(
-      `axe ${state}: critical ${counts.critical}, serious ${counts.serious}, moderate ${counts.moderate}, minor ${counts.minor}`,
-    )
-  }
-  expect(problems).toEqual([])
-})
+    // For the lead to quote: axe's violations (affected elements) by impact, per state.
+    for (const [state, counts] of Object.entries(report)) {
+      console.log(
+        `axe ${state}: critical ${counts.critical}, serious ${counts.serious}, moderate ${counts.moderate}, minor ${counts.minor}`,
+      )
+    }
+    expect(problems).toEqual([])
+  })
+}

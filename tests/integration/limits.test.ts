@@ -282,7 +282,7 @@ describe("a lender's own room", () => {
     for (const ws of [listener, sender]) ws.close()
   })
 
-  it('takes books of layouts 1 to 4, their moves to this layout, and 100,000 payments at once', async () => {
+  it('takes books of layouts 1 to 4, their moves to this layout, and 20,000 payments at once', async () => {
     const books: [string, (doc: Y.Doc) => void][] = [
       ['layout 1', (doc) => writeLayoutOneBook(doc, 20)],
       ['layout 2', (doc) => writeLayoutTwoBook(doc, 20)],
@@ -303,10 +303,9 @@ describe("a lender's own room", () => {
     }
 
     const owner = await signUp(server, newAddress())
-    const { doc } = buildBook(
-      { people: 1000, loans: 3000, payments: 100_000 },
-      { by: LENDER_DEVICE },
-    )
+    // The gate's point is a large lawful first sync, not its size: `npm run bench` uploads
+    // 100,000 payments the same way.
+    const { doc } = buildBook({ people: 200, loans: 600, payments: 20_000 }, { by: LENDER_DEVICE })
     initLenderDoc(doc)
     const start = performance.now()
     const device = await openRoom(server, userRoom(owner.userId), owner.cookie, doc, {
@@ -315,7 +314,7 @@ describe("a lender's own room", () => {
     await waitFor(() => device.stored() >= 1, 'the whole book to be stored', 60_000)
     const ms = performance.now() - start
     console.log(
-      `lender room: first sync of 100,000 payments (${mib(Y.encodeStateAsUpdate(doc).byteLength)}) ` +
+      `lender room: first sync of 20,000 payments (${mib(Y.encodeStateAsUpdate(doc).byteLength)}) ` +
         `stored in ${ms.toFixed(0)} ms`,
     )
     expect(device.closes).toEqual([])

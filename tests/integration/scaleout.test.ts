@@ -153,9 +153,10 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     const a = connectClient(one, room, lender.cookie)
     const b = connectClient(two, room, lender.cookie)
     await Promise.all([waitSynced(a), waitSynced(b)])
-    // A first row, so that the room has a seq row to hold.
+    // A first row, so that the room has a seq row to hold. A's acknowledgements: its handshake's
+    // update, then this edit's; wait for both, so that none is still on its way below.
     a.doc.getMap('people').set('first', 'stored')
-    await waitFor(() => b.doc.getMap('people').has('first') && a.stored() >= 1, 'a stored edit')
+    await waitFor(() => b.doc.getMap('people').has('first') && a.stored() >= 2, 'a stored edit')
     const acked = a.stored()
     // Hold the room's seq row: every append to the room waits until this transaction ends.
     const lock = new pg.Client({ connectionString: schema.url })
