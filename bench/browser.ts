@@ -193,6 +193,11 @@ export async function benchBrowser(): Promise<void> {
     await page.reload()
     await firstRow.first().waitFor({ timeout: 300_000 })
     const polled = performance.now() - start
+    // The rows may be the dashboard the device kept: the book's own replaces it once it is open.
+    await page
+      .getByText('Figures as kept on this device')
+      .waitFor({ state: 'detached', timeout: 300_000 })
+    const open = performance.now() - start
     const { inPage, longTasks } = await page.evaluate(async () => {
       const w = window as unknown as { longTasks: number[]; rowsShown: Promise<number> }
       return { inPage: await w.rowsShown, longTasks: w.longTasks }
@@ -202,7 +207,8 @@ export async function benchBrowser(): Promise<void> {
       `dashboard rows from IndexedDB (offline reload): ${inPage.toFixed(0)} ms from the ` +
         `navigation's start to the first frame that shows them (goal ≤ 1,500 ms); ` +
         `${polled.toFixed(0)} ms as Playwright sees it; longest task ${longest.toFixed(0)} ms, ` +
-        `${longTasks.length} long tasks`,
+        `${longTasks.length} long tasks until the book is open, ${open.toFixed(0)} ms after ` +
+        `the reload (as Playwright sees it)`,
     )
     const cdp = await context.newCDPSession(page)
     await cdp.send('HeapProfiler.collectGarbage')

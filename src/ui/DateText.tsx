@@ -27,12 +27,18 @@ const moments: Record<Language, Intl.DateTimeFormat> = {
   }),
 }
 
+/** An instant (an ISO timestamp) as `TimeText` shows it, or null when it is not one. */
+export function formatMoment(at: string, language: Language): string | null {
+  const date = new Date(at)
+  return Number.isNaN(date.getTime()) ? null : moments[language].format(date)
+}
+
 /** An instant (an ISO timestamp) in the device's time zone, in the app's language. */
 export function TimeText({ at }: { at: string }) {
   const [language] = useLanguage()
-  const date = new Date(at)
-  if (Number.isNaN(date.getTime())) return null
-  return <time dateTime={at}>{moments[language].format(date)}</time>
+  const text = formatMoment(at, language)
+  if (text === null) return null
+  return <time dateTime={at}>{text}</time>
 }
 
 /** The day of an instant (an ISO timestamp) in the device's time zone, as DD/MM/YYYY. */

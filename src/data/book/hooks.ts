@@ -8,9 +8,6 @@ import type { InterestOn, IsoDate } from '../../../shared/ledger/types.ts'
 import { addCity, readCities } from '../../../shared/schema/city.ts'
 import {
   comparePayments,
-  createDashboardCache,
-  createFiguresCache,
-  type CachedDashboard,
   type DashboardSummary,
   type FiguresOf,
 } from '../../../shared/ledger/engine.ts'
@@ -21,7 +18,6 @@ import { readLoanEdit, undoLoanEdit } from '../../../shared/schema/loanEdit.ts'
 import type { DepositInput } from '../../../shared/deposit/input.ts'
 import { recordDeposit } from '../../../shared/deposit/writer.ts'
 import { addPerson, archivePerson, restorePerson, updatePerson } from '../../../shared/schema/person.ts'
-import { projectLender, type LenderProjection } from '../../../shared/schema/projection.ts'
 import { undoVoidsOf, voidDeposit, voidWaiver } from '../../../shared/schema/void.ts'
 import { recordWaiver } from '../../../shared/schema/waiver.ts'
 import {
@@ -51,22 +47,8 @@ import { readDeviceName } from '../session/device.ts'
 import type { SyncState } from '../sync/room.ts'
 import type { SessionUser } from '../session/session.ts'
 import { snapshotStore } from '../sync/snapshotStore.ts'
+import { activeOf, dashboardOf, figuresOfDoc, projectionOf } from './views.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
-
-// One projection, one figures cache and one dashboard cache per open lender doc, shared by
-// every component.
-const projections = new WeakMap<Y.Doc, LenderProjection>()
-const figureCaches = new WeakMap<Y.Doc, FiguresOf>()
-const dashboards = new WeakMap<Y.Doc, CachedDashboard>()
-
-function projectionOf(doc: Y.Doc): LenderProjection {
-  let projection = projections.get(doc)
-  if (!projection) {
-    projection = projectLender(doc)
-    projections.set(doc, projection)
-  }
-  return projection
-}
 
 /**
  * Everything in the lender's doc, archived entries included. A change re-reads only the entries
@@ -103,15 +85,6 @@ export function useFiguresOf(): FiguresOf {
   return figuresOfDoc(useSignedIn().workspace.lender.doc)
 }
 
-function figuresOfDoc(doc: Y.Doc): FiguresOf {
-  let figuresOf = figureCaches.get(doc)
-  if (!figuresOf) {
-    figuresOf = createFiguresCache()
-    figureCaches.set(doc, figuresOf)
-  }
-  return figuresOf
-}
-
 /**
  * The dashboard as of today: one row per person not in the Trash, tiles that sum the rows. Rows
  * are cached per person, so a change rebuilds only the rows of the people it touched.
@@ -122,12 +95,7 @@ export function useDashboard(): DashboardSummary {
   const snapshot = useLender()
   const people = activeOf(snapshot).people
   const today = useToday()
-  let dashboard = dashboards.get(doc)
-  if (!dashboard) {
-    dashboard = createDashboardCache(figuresOfDoc(doc))
-    dashboards.set(doc, dashboard)
-  }
-  const summarize = dashboard
+  const summarize = dashboardOf(doc)
   // `snapshot` is a dependency: a new payment changes a person's loans, not the people array.
   return useMemo(
     () => summarize(people, projection.activeLoansOf, today),
@@ -136,19 +104,34 @@ export function useDashboard(): DashboardSummary {
   )
 }
 
-// Derived lists are cached per snapshot, so every component gets the same array until an edit.
-const activeCache = new WeakMap<LenderSnapshot, { people: Person[]; loans: Loan[] }>()
+/** What the dashboard screen draws, and whether it is the saved picture (see `SavedDashboard`). */
+export interface ShownDashboard {
+  summary: DashboardSummary
+  /** When the saved dashboard shown was kept; null when the dashboard is the book's own. */
+  savedAt: string | null
+  /** Place names for the saved rows (the cities doc may not be open yet either). */
+  places: Readonly<Record<string, string>>
+}
 
-function activeOf(snapshot: LenderSnapshot): { people: Person[]; loans: Loan[] } {
-  let active = activeCache.get(snapshot)
-  if (!active) {
-    active = {
-      people: snapshot.people.filter((person) => !person.archived),
-      loans: snapshot.loans.filter((loan) => !loan.archived),
-    }
-    activeCache.set(snapshot, active)
-  }
-  return active
+const NO_PLACES: Readonly<Record<string, string>> = {}
+
+/**
+ * The dashboard to draw: the book's own once it is open; before that, the one this device kept
+ * today, if there is one, so that a big book's rows are on screen before it is decoded.
+ */
+export function useShownDashboard(): ShownDashboard {
+  const { saved } = useSignedIn().workspace
+  const live = useDashboard()
+  const loaded = useLoaded()
+  const today = useToday()
+  const kept = useSyncExternalStore(saved.subscribe, saved.current)
+  return useMemo(
+    () =>
+      !loaded && kept !== null && kept.day === today
+        ? { summary: kept.summary, savedAt: kept.savedAt, places: kept.places }
+        : { summary: live, savedAt: null, places: NO_PLACES },
+    [loaded, kept, today, live],
+  )
 }
 
 /** People not in the Trash (a `revived` person is shown, and marked by the screens). */

@@ -5,6 +5,8 @@ import { LOCAL_ORIGIN } from '../../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
 import { Room } from '../sync/room.ts'
+import { keepDashboard } from './keepDashboard.ts'
+import { SavedDashboardStore } from './savedDashboard.ts'
 import {
   getSessionState,
   onSessionRenewed,
@@ -18,7 +20,11 @@ export interface Workspace {
   userId: string
   lender: Room
   cities: Room
+  /** The dashboard as it last stood on this device, shown until the book is open. */
+  saved: SavedDashboardStore
 }
+
+let stopKeeping = (): void => {}
 
 let current: Workspace | null = null
 
@@ -31,10 +37,12 @@ export function openWorkspace(userId: string): Workspace {
   if (current?.userId === userId) return current
   closeWorkspace()
   const lenderRoom = userRoom(userId)
-  const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected)
+  const saved = new SavedDashboardStore(`rin-khata/${lenderRoom}/dashboard`)
+  // The book is read once the saved dashboard is on screen: decoding a big book holds the page.
+  const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected, saved.shown)
   // A book already on this device, in an older layout, is moved to this one as soon as it is
   // read from disk, before the socket says anything: only this layout ever leaves the device.
-  void lender.persistence.whenSynced.then(() => {
+  void lender.whenOnDisk.then(() => {
     if (lender.doc.store.clients.size > 0) initLenderDoc(lender.doc)
   })
   // An empty one is stamped once the server has answered, so a device that is about to receive
@@ -63,12 +71,15 @@ export function openWorkspace(userId: string): Workspace {
     }
     room.doc.on('afterTransaction', onTransaction)
   }
-  current = { userId, lender, cities }
+  stopKeeping = keepDashboard(lender, cities, saved)
+  current = { userId, lender, cities, saved }
   return current
 }
 
 /** Disconnects and forgets the open workspace; the local data stays in IndexedDB. */
 export function closeWorkspace(): void {
+  stopKeeping()
+  current?.saved.close()
   current?.lender.destroy()
   current?.cities.destroy()
   current = null

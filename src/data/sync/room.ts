@@ -21,32 +21,41 @@ export type SyncState = 'synced' | 'syncing' | 'offline'
  * One synced document: a Y.Doc loaded from its own IndexedDB database and connected to its
  * room on the sync server. IndexedDB is read first and is the source of the first render; the
  * socket connects meanwhile, but speaks only once the read is done (see `heldUntil`), and then
- * only ever adds to what is already on screen.
+ * only ever adds to what is already on screen. The read itself may be asked to wait
+ * (`diskAfter`): the lender's book waits until the saved dashboard is on screen, because
+ * decoding a big book holds the page for seconds.
  */
 export class Room {
   readonly doc = new Y.Doc()
-  readonly persistence: IndexeddbPersistence
+  /** The doc's IndexedDB copy; null until `diskAfter` has settled. */
+  persistence: IndexeddbPersistence | null = null
+  /** Settles once the doc holds what IndexedDB had. */
+  readonly whenOnDisk: Promise<void>
   readonly provider: WebsocketProvider
   readonly tracker: UnsavedTracker
   /** The server refused this app as older than the book's layout (it asks for an update). */
   outdated = false
   private fromDisk = false
   private serverAnswered = false
+  private destroyed = false
   private readonly listeners = new Set<() => void>()
 
   constructor(
     readonly name: string,
     databaseName: string,
     onUnauthorized: () => void,
+    diskAfter: Promise<unknown> = Promise.resolve(),
   ) {
-    this.persistence = new IndexeddbPersistence(databaseName, this.doc)
+    this.whenOnDisk = diskAfter
+      .catch(() => undefined)
+      .then(() => (this.destroyed ? new Promise<void>(() => {}) : this.openDisk(databaseName)))
     this.tracker = new UnsavedTracker(
       this.doc,
       `rin-khata:unsaved:${databaseName}`,
       (origin) => origin === this.provider || origin === this.persistence,
       // The tracker counts whole messages; the chunking below it splits the large ones. The
       // handshake waits for the disk: sent from an empty doc, it would fetch the whole book.
-      chunkingWebSocket(heldUntil(WebSocket, this.persistence.whenSynced), (socket) => {
+      chunkingWebSocket(heldUntil(WebSocket, this.whenOnDisk), (socket) => {
         // Each part is a message received, as far as the provider's 30 s watchdog is concerned:
         // a first sync that takes minutes on a slow link is busy, not dead.
         if (this.provider.ws === socket) this.provider.wsLastMessageReceived = Date.now()
@@ -66,13 +75,7 @@ export class Room {
       },
     })
     this.tracker.attach(this.provider)
-    this.listenOnceLoaded([
-      this.persistence._storeUpdate,
-      this.tracker.beforeSend,
-      this.provider._updateHandler,
-      this.tracker.afterSend,
-    ])
-    void this.persistence.whenSynced.then(() => {
+    void this.whenOnDisk.then(() => {
       this.fromDisk = true
       this.notify()
     })
@@ -132,6 +135,7 @@ export class Room {
   }
 
   destroy(): void {
+    this.destroyed = true
     window.removeEventListener('online', this.backOnline)
     window.removeEventListener('offline', this.wentOffline)
     this.tracker.destroy()
@@ -142,26 +146,33 @@ export class Room {
   }
 
   /**
-   * Takes the doc's `update` listeners (`listeners`, in the order they were added) off until the
-   * disk has loaded, then puts them back in that order. Yjs encodes every transaction again as
+   * Opens the doc's IndexedDB copy and resolves once it is loaded. Meanwhile the doc's `update`
+   * listeners are off, and are put back in this order once it is loaded. Yjs encodes every transaction again as
    * an update for those listeners, and the load is one transaction holding the whole book: about
    * 145 ms of a big book's reload, for listeners that all pass on it (the disk's own, the tracker
    * for a change not made here, the provider with its socket held until the load is done).
    * Nothing else changes the doc before then (nothing is shown to change); should anything, the
    * disk gets the whole state once loaded, and the server gets it in the handshake either way.
    */
-  private listenOnceLoaded(listeners: readonly ((update: Uint8Array, origin: unknown) => void)[]) {
+  private async openDisk(databaseName: string): Promise<void> {
+    const persistence = new IndexeddbPersistence(databaseName, this.doc)
+    this.persistence = persistence
+    const listeners = [
+      persistence._storeUpdate,
+      this.tracker.beforeSend,
+      this.provider._updateHandler,
+      this.tracker.afterSend,
+    ]
     for (const listener of listeners) this.doc.off('update', listener)
     let missed = false
     const watch = (transaction: Y.Transaction): void => {
-      if (transaction.origin !== this.persistence) missed = true
+      if (transaction.origin !== persistence) missed = true
     }
     this.doc.on('afterTransaction', watch)
-    void this.persistence.whenSynced.then(() => {
-      this.doc.off('afterTransaction', watch)
-      for (const listener of listeners) this.doc.on('update', listener)
-      if (missed) void storeState(this.persistence)
-    })
+    await persistence.whenSynced
+    this.doc.off('afterTransaction', watch)
+    for (const listener of listeners) this.doc.on('update', listener)
+    if (missed) void storeState(persistence)
   }
 
   private readonly notify = (): void => {

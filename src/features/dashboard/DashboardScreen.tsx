@@ -4,8 +4,9 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Attention, DashboardRow } from '../../../shared/ledger/engine.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
-import { useCities, useDashboard, useLoaded } from '../../data/book/hooks.ts'
-import { DateText } from '../../ui/DateText.tsx'
+import { useCities, useLoaded, useShownDashboard } from '../../data/book/hooks.ts'
+import { useLanguage } from '../../i18n/index.ts'
+import { DateText, formatMoment } from '../../ui/DateText.tsx'
 import { MoneyFigure } from '../../ui/Figure.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { FormField } from '../../ui/form.tsx'
@@ -36,20 +37,24 @@ const PHONE_ROW_PX = 64
  * what is on screen.
  */
 export function DashboardScreen() {
-  const dashboard = useDashboard()
+  const { summary: dashboard, savedAt, places } = useShownDashboard()
   const summary = useMemo(() => withColumnTotals(dashboard), [dashboard])
   const cities = useCities()
   const loaded = useLoaded()
   const wide = useWide()
   const [search, setSearch] = useState('')
   const { t } = useTranslation('dashboard')
+  const [language] = useLanguage()
   const named = useMemo(() => {
     const cityById = cityIndex(cities)
     return summary.rows.map((row): Row => {
-      const place = row.cityId === undefined ? undefined : cityById.get(row.cityId)?.name
+      const place =
+        row.cityId === undefined
+          ? undefined
+          : (cityById.get(row.cityId)?.name ?? places[row.cityId])
       return place === undefined ? row : { ...row, place }
     })
-  }, [summary.rows, cities])
+  }, [summary.rows, cities, places])
   const rows = useMemo(
     () => named.filter((row) => matchesDashboardSearch(row, row.place, search)),
     [named, search],
@@ -83,6 +88,11 @@ export function DashboardScreen() {
         <MoneyFigure label={t('collectedToday')} paise={summary.collectedToday} strong />
         <MoneyFigure label={t('collectedThisMonth')} paise={summary.collectedThisMonth} strong />
       </Panel>
+      {savedAt !== null && (
+        <Text role="status" color="fg.muted" fontSize="sm">
+          {t('savedAsOf', { time: formatMoment(savedAt, language) ?? '' })}
+        </Text>
+      )}
       <FormField label={t('search')}>
         <Input
           type="search"

@@ -1,0 +1,143 @@
+import type { DashboardSummary } from '../../../shared/ledger/engine.ts'
+import type { IsoDate } from '../../../shared/ledger/types.ts'
+
+/**
+ * The dashboard as it last stood on this device, kept beside the book so that a reload can show
+ * it before the book itself is read and decoded (seconds for a big book on a cheap phone). It is
+ * a picture, never a source: nothing is computed from it, the screen says how old it is, and the
+ * live dashboard replaces it as soon as the book is open. One that is from another day, or that
+ * does not have the shape written here, is not shown.
+ */
+export interface SavedDashboard {
+  /** The day its figures are as of (interest accrues daily: another day's are not today's). */
+  day: IsoDate
+  /** When it was kept (an ISO timestamp), for "figures as of". */
+  savedAt: string
+  summary: DashboardSummary
+  /** The names of the villages and cities its rows name, by id (the cities doc loads later). */
+  places: Record<string, string>
+}
+
+const STORE = 'dashboard'
+const KEY = 'latest'
+
+/** The two frames after which what React rendered has been painted (none while hidden). */
+function painted(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve()
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'))
+  })
+}
+
+const isCount = (value: unknown): boolean => Number.isSafeInteger(value)
+
+/** Whether `value` has the shape written by `keep` (rows and tiles the screen can draw). */
+function isSavedDashboard(value: unknown): value is SavedDashboard {
+  if (typeof value !== 'object' || value === null) return false
+  const saved = value as Partial<SavedDashboard>
+  const summary = saved.summary as Partial<DashboardSummary> | undefined
+  return (
+    typeof saved.day === 'string' &&
+    typeof saved.savedAt === 'string' &&
+    typeof saved.places === 'object' &&
+    saved.places !== null &&
+    typeof summary === 'object' &&
+    summary !== null &&
+    Array.isArray(summary.rows) &&
+    [
+      summary.activeLoans,
+      summary.totalPrincipal,
+      summary.totalDue,
+      summary.defaultedLoans,
+      summary.defaultedDue,
+      summary.collectedToday,
+      summary.collectedThisMonth,
+    ].every(isCount) &&
+    summary.rows.every(
+      (row) =>
+        typeof row?.personId === 'string' &&
+        typeof row.name === 'string' &&
+        typeof row.attention?.kind === 'string' &&
+        [
+          row.activeLoans,
+          row.loanCount,
+          row.principalRemaining,
+          row.currentInterest,
+          row.totalDue,
+          row.totalPaid,
+        ].every(isCount),
+    )
+  )
+}
+
+/**
+ * The saved dashboard of one lender, in an IndexedDB database of its own (beside the book's, so
+ * that reading it never waits for the book). `shown` settles once the saved dashboard has been
+ * read and, if there was one, painted: the book's own read waits for it, so that its decoding
+ * never holds up the first picture.
+ */
+export class SavedDashboardStore {
+  private saved: SavedDashboard | null = null
+  private readonly listeners = new Set<() => void>()
+  private readonly db: Promise<IDBDatabase | null>
+  readonly shown: Promise<void>
+
+  constructor(databaseName: string) {
+    this.db = new Promise<IDBDatabase | null>((resolve) => {
+      const open = indexedDB.open(databaseName, 1)
+      open.onupgradeneeded = () => open.result.createObjectStore(STORE)
+      open.onsuccess = () => resolve(open.result)
+      // No saved dashboard is no loss: the book opens as it always did.
+      open.onerror = () => resolve(null)
+      open.onblocked = () => resolve(null)
+    })
+    this.shown = this.read().then(async (saved) => {
+      if (!saved) return
+      this.saved = saved
+      for (const listener of this.listeners) listener()
+      await painted()
+    })
+  }
+
+  /** The saved dashboard, or null (none yet, unreadable, or not yet read). */
+  readonly current = (): SavedDashboard | null => this.saved
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Keeps `saved` as the latest picture (it is shown from the next start, not now). */
+  async keep(saved: SavedDashboard): Promise<void> {
+    const db = await this.db
+    if (!db) return
+    const tx = db.transaction(STORE, 'readwrite')
+    tx.objectStore(STORE).put(saved, KEY)
+    await new Promise<void>((resolve) => {
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => resolve()
+      tx.onabort = () => resolve()
+    })
+  }
+
+  close(): void {
+    void this.db.then((db) => db?.close())
+    this.listeners.clear()
+  }
+
+  private async read(): Promise<SavedDashboard | null> {
+    const db = await this.db
+    if (!db) return null
+    try {
+      const value: unknown = await request(db.transaction(STORE).objectStore(STORE).get(KEY))
+      return isSavedDashboard(value) ? value : null
+    } catch {
+      return null
+    }
+  }
+}
