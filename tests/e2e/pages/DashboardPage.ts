@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { tile } from './forms.ts'
+import { cellOf, tableRows, tile } from './forms.ts'
 
 /**
  * `/dashboard`: the tiles, the search and one row per person: a table at desktop width, a compact
@@ -42,10 +42,7 @@ export class DashboardPage {
 
   /** The body rows of the desktop table that are in the DOM (the header row left out). */
   get tableRows(): Locator {
-    return this.page
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell') })
+    return tableRows(this.page)
   }
 
   /** The phone list. */
@@ -64,11 +61,8 @@ export class DashboardPage {
   }
 
   /** The cell of `column` in a row, by the column header's position. */
-  async cell(row: Locator, column: string): Promise<Locator> {
-    const headers = await this.page.getByRole('columnheader').allInnerTexts()
-    const index = headers.findIndex((h) => h.trim() === column)
-    if (index < 0) throw new Error(`no column "${column}" in ${headers.join(', ')}`)
-    return row.getByRole('cell').nth(index)
+  cell(row: Locator, column: string): Promise<Locator> {
+    return cellOf(row, column)
   }
 
   async search(text: string): Promise<void> {
