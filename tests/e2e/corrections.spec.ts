@@ -16,7 +16,7 @@ import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, secondDevice } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage, type ReckoningWord } from './pages/PersonLoansPage.ts'
@@ -102,8 +102,7 @@ test('a back-dated Pay Full settles the loan at exactly ₹0.00 today, with noth
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const loan = terms('tractor', {})
   const { personId, label } = await borrower(page, 'Bhola', [{ loan, description: 'Tractor' }])
   const later = paid(day(-10), 2_000_00)
@@ -205,8 +204,7 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const loan = terms('well', { interestRate: 18, interestType: 'per_annum', startDate: day(-100) })
   const { personId, label } = await borrower(page, 'Durga', [{ loan, description: 'Well' }])
   const payment = paid(day(-20), 8_000_00)
@@ -276,8 +274,7 @@ test('the person page’s figures add up on screen and match the engine, per loa
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   // Loan A's first payment is less than its interest, so unpaid interest is carried in the balance.
   const loanA = terms('a', { startDate: day(-90), dueDate: day(30) })
   const loanB = terms('b', {

@@ -16,7 +16,7 @@ import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
@@ -58,8 +58,7 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   // A long walk, then a tour of every screen at two widths, each a full page load.
   test.setTimeout(420_000)
   const shell = new Shell(page)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
 
   await new CitiesPage(page).goto()
   await new CitiesPage(page).add('Rampur')

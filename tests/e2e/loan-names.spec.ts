@@ -5,7 +5,7 @@ import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 
@@ -31,8 +31,7 @@ for (const [size, options] of [
       page,
     }) => {
       test.setTimeout(150_000)
-      const { email, password } = newLender()
-      await new LoginPage(page).signUp(email, password)
+      await signUpNewLender(page)
       const cities = new CitiesPage(page)
       await cities.goto()
       await cities.add('Rampur')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { Shell } from './pages/Shell.ts'
@@ -8,8 +8,7 @@ import { Shell } from './pages/Shell.ts'
 test('with the server unreachable, a reload still opens the ledger from IndexedDB', async ({
   page,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  const { email } = await signUpNewLender(page)
   const cities = new CitiesPage(page)
   await cities.goto()
   await cities.add('Rampur')

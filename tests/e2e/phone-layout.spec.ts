@@ -126,9 +126,7 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
   await expect(shell.sync).toContainText(unsaved(1))
 
   // The login page, signed out (offline: the lender is asked first).
-  await shell.pressLogout()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await shell.logOutAnyway()
   const wider = await overflow(page)
   if (wider > 0) problems.push(`signed out /login: ${wider}px wider than the screen`)
 

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { Shell } from './pages/Shell.ts'
 
 test('desktop top bar: title, the four links, Trash, Settings, email and Logout', async ({
   page,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  const { email } = await signUpNewLender(page)
   const shell = new Shell(page)
 
   await expect(page.getByRole('link', { name: 'Rin Khata' })).toBeVisible()
@@ -35,8 +34,7 @@ test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
   test('bottom tabs, the menu with Trash, and Logout', async ({ page }) => {
-    const { email, password } = newLender()
-    await new LoginPage(page).signUp(email, password)
+    await signUpNewLender(page)
     const shell = new Shell(page)
 
     await expect(shell.mainNav).toBeHidden()
@@ -64,8 +62,7 @@ test('the sync indicator reaches Synced and counts changes made offline', async 
   page,
   context,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const shell = new Shell(page)
   await shell.waitSynced()
 

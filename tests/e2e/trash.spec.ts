@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { CitiesPage } from './pages/CitiesPage.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { TrashPage } from './pages/TrashPage.ts'
@@ -11,8 +11,7 @@ test('deleting a loan or a person moves it to Trash, and Restore brings it back'
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const cities = new CitiesPage(page)
   await cities.goto()
   await cities.add('Rampur')

@@ -23,6 +23,12 @@ export class PeoplePage {
     return this.rows.filter({ has: this.page.getByRole('cell', { name, exact: true }) })
   }
 
+  /** Opens the list and follows a person's Loans link to their loans page. */
+  async openLoans(name: string): Promise<void> {
+    await this.goto()
+    await this.row(name).getByRole('link', { name: 'Loans' }).click()
+  }
+
   /** The names in the order the table shows them. */
   async names(): Promise<string[]> {
     return this.rows.locator('td:first-child').allInnerTexts()

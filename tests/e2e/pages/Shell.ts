@@ -49,6 +49,13 @@ export class Shell {
     await expect(this.page).toHaveURL(/\/login$/)
   }
 
+  /** Presses Logout, is warned (offline, or changes not yet saved), logs out anyway: on Login. */
+  async logOutAnyway(): Promise<void> {
+    await this.pressLogout()
+    await this.page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
+    await expect(this.page).toHaveURL(/\/login$/)
+  }
+
   /** Waits until every local change is stored on the server. */
   async waitSynced(): Promise<void> {
     await expect(this.sync).toHaveText('Synced', { timeout: 15_000 })
