@@ -11,34 +11,20 @@ import {
 import type { PaymentFact, WaiverFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { addCityAndPerson, lend, loanTerms, type DescribedLoan } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, secondDevice } from './pages/devices.ts'
-import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage, type ReckoningWord } from './pages/PersonLoansPage.ts'
 
 const today = browserToday()
 const day = (offset: number) => addDays(today, offset)
 
-/** A loan's terms as the engine sees them; payments and waivers are added per test. */
+/** A loan's terms as the engine sees them, from 60 days ago; payments and waivers per test. */
 function terms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
-  return {
-    id,
-    personId: 'p',
-    amount: 10_000_00,
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: day(-60),
-    dueDate: day(60),
-    status: 'active',
-    createdAt: id,
-    payments: [],
-    ...fields,
-  }
+  return loanTerms(id, { startDate: day(-60), dueDate: day(60), ...fields })
 }
 
 /** A payment fact; `n` orders payments recorded on one date. */
@@ -53,32 +39,15 @@ function paid(date: string, amount: number, n = 0): PaymentFact {
 async function borrower(
   page: Page,
   name: string,
-  loans: readonly { loan: LedgerLoan; description: string }[],
+  loans: readonly DescribedLoan[],
 ): Promise<{ personId: string; label: Record<string, string> }> {
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name, city: 'Rampur' })
-  const form = new LoanFormPage(page)
-  for (const { loan, description } of loans) {
-    await form.add({
-      person: name,
-      amount: paiseToRupeeInput(loan.amount),
-      rate: String(loan.interestRate),
-      type: loan.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
-      startDate: loan.startDate,
-      dueDate: loan.dueDate,
-      description,
-    })
-  }
-  const people = new PeoplePage(page)
-  await people.goto()
-  await people.row(name).getByRole('link', { name: 'Loans' }).click()
+  await addCityAndPerson(page, { name, city: 'Rampur' })
+  await lend(page, name, loans)
+  await new PeoplePage(page).openLoans(name)
   const personLoans = new PersonLoansPage(page)
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   const personId = personLoans.personId()
-  const label: Record<string, string> = {}
-  for (const { description } of loans) label[description] = await personLoans.loanLabel(description)
-  return { personId, label }
+  return { personId, label: await personLoans.loanLabels(loans.map((l) => l.description)) }
 }
 
 /** Records a one-loan deposit through the deposit page. */
@@ -91,10 +60,7 @@ async function deposit(
 ) {
   const form = new DepositPage(page)
   await form.goto(personId)
-  await form.amount.fill(paiseToRupeeInput(paise))
-  await form.fillDate(date)
-  await form.allocation(loanLabel).fill(paiseToRupeeInput(paise))
-  await form.record()
+  await form.recordOn(loanLabel, paise, date)
   await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
 }
 

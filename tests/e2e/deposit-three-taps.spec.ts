@@ -10,13 +10,11 @@ import { addDays } from '../../shared/dates.ts'
 import { balanceDue } from '../../shared/ledger/engine.ts'
 import type { LedgerLoan } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { addCityAndPerson, lend } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, phone, type Device } from './pages/devices.ts'
-import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 
 const today = browserToday()
@@ -59,25 +57,11 @@ async function rameshOnAPhone(
   options: BrowserContextOptions = phone,
 ): Promise<Device> {
   const { device } = await newLenderDevice(browser, options)
-  const { page } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Ramesh', city: 'Rampur' })
-  const form = new LoanFormPage(page)
-  for (const [loan, description] of [
-    [seeds, 'Seeds'],
-    [pump, 'Pump'],
-  ] as const) {
-    await form.add({
-      person: 'Ramesh',
-      amount: paiseToRupeeInput(loan.amount),
-      rate: String(loan.interestRate),
-      type: loan.interestType === 'per_annum' ? 'Per Annum' : 'Per Month',
-      startDate: loan.startDate,
-      dueDate: loan.dueDate,
-      description,
-    })
-  }
+  await addCityAndPerson(device.page, { name: 'Ramesh', city: 'Rampur' })
+  await lend(device.page, 'Ramesh', [
+    { loan: seeds, description: 'Seeds' },
+    { loan: pump, description: 'Pump' },
+  ])
   return device
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../shared/ledger/engine.ts'
 import type { PaymentFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { addCityAndPerson } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
@@ -18,7 +18,6 @@ import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
 import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { Shell } from './pages/Shell.ts'
 
@@ -60,9 +59,7 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   const shell = new Shell(page)
   await signUpNewLender(page)
 
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({
+  await addCityAndPerson(page, {
     name: 'Asha Devi',
     city: 'Rampur',
     balance: '1500',

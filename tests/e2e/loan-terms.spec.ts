@@ -10,14 +10,13 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { addDays, formatDisplayDate } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { addCityAndPerson } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, phone } from './pages/devices.ts'
 import { LoanFormPage, RULE_LABELS } from './pages/LoanFormPage.ts'
-import { PersonFormPage, type PersonFields } from './pages/PersonFormPage.ts'
-import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+import type { PersonFields } from './pages/PersonFormPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
 const today = browserToday()
@@ -25,26 +24,12 @@ const day = (offset: number) => addDays(today, offset)
 
 /** A city and a person, through the forms; returns the person's loans page, once opened. */
 async function borrower(page: Page, person: PersonFields & { name: string }) {
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ city: 'Rampur', ...person })
+  await addCityAndPerson(page, { city: 'Rampur', ...person })
 }
 
-/**
- * Opens the person's loans page from the dashboard (a row's View Details on a wide screen, the
- * name in the list on a phone); returns its page model and the person's id.
- */
+/** Opens the person's loans page from the dashboard; returns its page model and the person's id. */
 async function openLoans(page: Page, name: string) {
-  const dashboard = new DashboardPage(page)
-  await dashboard.goto()
-  const wide = (page.viewportSize()?.width ?? 0) >= 768
-  await (
-    wide
-      ? dashboard.row(name).getByRole('link', { name: 'View Details' })
-      : dashboard.item(name).getByRole('link', { name, exact: true })
-  ).click()
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
-  const loans = new PersonLoansPage(page)
+  const loans = await new DashboardPage(page).openPerson(name)
   return { loans, personId: loans.personId() }
 }
 

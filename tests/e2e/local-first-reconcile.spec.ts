@@ -2,14 +2,14 @@ import { expect, test } from '@playwright/test'
 import { addDays, formatDisplayDate } from '../../shared/dates.ts'
 import { balanceDue, replayLoan, type LedgerLoan } from '../../shared/ledger/engine.ts'
 import type { LedgerEntry, PaymentFact } from '../../shared/ledger/types.ts'
-import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { formatINR } from '../../shared/money.ts'
 import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
+import { addCityAndPerson, lend } from './pages/borrower.ts'
 import {
   appInstalled,
+  backOnline,
   goOffline,
-  goOnline,
   newLenderDevice,
   secondDevice,
   unsaved,
@@ -110,11 +110,7 @@ async function recordDeposits(device: Device, ravi: string, deposits: Deposit[])
     await personLoans.goto(ravi, 'Ravi')
     const label = await personLoans.loanLabel(loan)
     await deposit.goto(ravi)
-    await deposit.amount.fill(paiseToRupeeInput(amount))
-    await deposit.fillDate(date)
-    await deposit.description.fill(description)
-    await deposit.allocation(label).fill(paiseToRupeeInput(amount))
-    await deposit.record()
+    await deposit.recordOn(label, amount, date, description)
     await expect(device.page).toHaveURL(new RegExp(`/users/${ravi}/loans$`))
   }
 }
@@ -136,28 +132,15 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
   // alone, 4.7 min beside the 100-edit backlog test here, over 5 min on CI. Not a speed check.
   test.setTimeout(600_000)
   const { device: a } = await newLenderDevice(browser)
-  await new CitiesPage(a.page).goto()
-  await new CitiesPage(a.page).add('Rampur')
+  await addCityAndPerson(a.page, { name: 'Ravi', city: 'Rampur' })
   const personForm = new PersonFormPage(a.page)
-  for (const name of ['Ravi', 'Sita', 'Gopal']) await personForm.add({ name, city: 'Rampur' })
-  const loanForm = new LoanFormPage(a.page)
-  for (const [terms, description] of [
-    [seeds, 'Seeds'],
-    [pump, 'Pump'],
-  ] as const) {
-    await loanForm.add({
-      person: 'Ravi',
-      amount: paiseToRupeeInput(terms.amount),
-      rate: String(terms.interestRate),
-      type: terms.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
-      startDate: terms.startDate,
-      dueDate: terms.dueDate,
-      description,
-    })
-  }
+  for (const name of ['Sita', 'Gopal']) await personForm.add({ name, city: 'Rampur' })
+  await lend(a.page, 'Ravi', [
+    { loan: seeds, description: 'Seeds' },
+    { loan: pump, description: 'Pump' },
+  ])
   const people = new PeoplePage(a.page)
-  await people.goto()
-  await people.row('Ravi').getByRole('link', { name: 'Loans' }).click()
+  await people.openLoans('Ravi')
   const ravi = new PersonLoansPage(a.page).personId()
   await a.shell.waitSynced()
   const b = await secondDevice(browser, a)
@@ -192,8 +175,7 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
     await expect(device.shell.sync).toContainText(unsaved(4))
   }
 
-  await Promise.all([goOnline(a), goOnline(b)])
-  await Promise.all([a.shell.waitSynced(), b.shell.waitSynced()])
+  await Promise.all([backOnline(a), backOnline(b)])
 
   const expected = [
     ['Seeds', merged(seeds, 'Seeds')],

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { cellOf, tableRows, tile } from './forms.ts'
+import { PersonLoansPage } from './PersonLoansPage.ts'
 
 /**
  * `/dashboard`: the tiles, the search and one row per person: a table at desktop width, a compact
@@ -63,6 +64,22 @@ export class DashboardPage {
   /** The cell of `column` in a row, by the column header's position. */
   cell(row: Locator, column: string): Promise<Locator> {
     return cellOf(row, column)
+  }
+
+  /**
+   * Opens a person's loans page from the dashboard, as a lender would: a row's View Details on a
+   * wide screen, the name in the list on a phone.
+   */
+  async openPerson(name: string): Promise<PersonLoansPage> {
+    await this.goto()
+    const wide = (this.page.viewportSize()?.width ?? 0) >= 768
+    await (
+      wide
+        ? this.row(name).getByRole('link', { name: 'View Details' })
+        : this.item(name).getByRole('link', { name, exact: true })
+    ).click()
+    await expect(this.page.getByRole('heading', { name, level: 1 })).toBeVisible()
+    return new PersonLoansPage(this.page)
   }
 
   async search(text: string): Promise<void> {
