@@ -4,7 +4,7 @@ import { addDays, formatDisplayDate } from '../../shared/dates.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
-import { newLenderDevice } from './pages/devices.ts'
+import { newLenderPage } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
@@ -17,8 +17,7 @@ test('in Hindi, the loans page, the deposit page and the statement (and its PDF)
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
 
   // A borrower with one loan and one deposit, entered in English.
   await visit(page, '/city', 'Cities')

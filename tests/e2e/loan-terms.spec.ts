@@ -14,7 +14,7 @@ import { addCityAndPerson } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { newLenderDevice, phone } from './pages/devices.ts'
+import { newLenderPage, phone } from './pages/devices.ts'
 import { LoanFormPage, RULE_LABELS } from './pages/LoanFormPage.ts'
 import type { PersonFields } from './pages/PersonFormPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
@@ -37,8 +37,7 @@ test('1280: simple interest chosen on a loan gives simple figures; the Settings 
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
   await borrower(page, { name: 'Asha' })
   const form = new LoanFormPage(page)
   // Three loans of ₹1,00,000 at 24 % a year from 200 days ago, each brought from paper with
@@ -99,8 +98,7 @@ for (const [size, options] of [
     browser,
   }) => {
     test.setTimeout(240_000)
-    const { device } = await newLenderDevice(browser, options)
-    const { page } = device
+    const page = await newLenderPage(browser, options)
     const settings = new SettingsPage(page)
     await settings.goto()
     await settings.nameDevice('Shop counter')
@@ -181,8 +179,7 @@ test('390: a note of old dues brought in as a loan counts in the dashboard Due t
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { device } = await newLenderDevice(browser, phone)
-  const { page } = device
+  const page = await newLenderPage(browser, phone)
   await borrower(page, { name: 'Meena', phone: '98765 43210', balance: '5000' })
   // The note counts in nothing: before anything else, Due today is ₹0.00.
   const dashboard = new DashboardPage(page)

@@ -7,7 +7,7 @@ import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { newLenderDevice, phone, type Device } from './pages/devices.ts'
+import { newLenderDevice, newLenderPage, phone, type Device } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage, type PersonFields } from './pages/PersonFormPage.ts'
@@ -282,8 +282,7 @@ test('people CSV: a good file adds people and villages; a broken row is reported
   browser,
 }) => {
   test.setTimeout(150_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
   const settings = new SettingsPage(page)
   await navTo(page, 'Cities')
   await new CitiesPage(page).add('Rampur')

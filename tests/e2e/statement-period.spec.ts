@@ -12,7 +12,7 @@ import { loanPosition, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
-import { newLenderDevice, phone } from './pages/devices.ts'
+import { newLenderPage, phone } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { pdfText, slow } from './pages/screens.ts'
 
@@ -31,8 +31,7 @@ test('390 px: a period’s statement opens, moves and closes; the Hindi borrower
   browser,
 }) => {
   test.setTimeout(360_000)
-  const { device } = await newLenderDevice(browser, phone)
-  const { page } = device
+  const page = await newLenderPage(browser, phone)
   const loan = loanTerms('well', {
     amount: 20_000_00,
     interestRate: 2,

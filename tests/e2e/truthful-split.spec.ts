@@ -12,7 +12,7 @@ import { replayLoan, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
-import { newLenderDevice } from './pages/devices.ts'
+import { newLenderPage } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 import { slow } from './pages/screens.ts'
@@ -33,8 +33,7 @@ test('a paid-off ₹50,000 loan: principal paid is ₹50,000.00 and interest pai
   browser,
 }) => {
   test.setTimeout(300_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
   // ₹50,000 at 24 % a year; ₹1,000 after 165 days covers only part of ₹5,424.66 of interest.
   const loan = loanTerms('tractor', {
     amount: 50_000_00,
