@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import {
   balanceDue,
   loanFigures,
@@ -12,15 +12,14 @@ import type { PaymentFact, WaiverFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
 import { addCityAndPerson, lend, loanTerms, type DescribedLoan } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, secondDevice } from './pages/devices.ts'
 import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonLoansPage, type ReckoningWord } from './pages/PersonLoansPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** A loan's terms as the engine sees them, from 60 days ago; payments and waivers per test. */
 function terms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {

@@ -6,19 +6,17 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
-import { addDays } from '../../shared/dates.ts'
 import { balanceDue } from '../../shared/ledger/engine.ts'
 import type { LedgerLoan } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import { addCityAndPerson, lend } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, phone, type Device } from './pages/devices.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 // Ramesh's two loans as the engine sees them: the pump falls due first, so auto-allocation
 // fills it first.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import {
   autoAllocate,
   balanceDue,
@@ -11,7 +11,7 @@ import {
 import type { PaymentFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import { addCityAndPerson } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
@@ -22,8 +22,7 @@ import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { Shell } from './pages/Shell.ts'
 
 // "Today" as the app sees it, in the browser's time zone (see clock.ts).
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 // The loans of the story, as the engine will see them once the deposits are in. Loan B is created
 // second but falls due first, so Auto-allocate must choose it over loan A.

@@ -9,9 +9,9 @@
  * year is B × r/100 × d/365, rounded half up once to the paisa (engine notes, rules 2–4).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { addCityAndPerson } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderPage, phone } from './pages/devices.ts'
@@ -19,8 +19,7 @@ import { LoanFormPage, RULE_LABELS } from './pages/LoanFormPage.ts'
 import type { PersonFields } from './pages/PersonFormPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** A city and a person, through the forms; returns the person's loans page, once opened. */
 async function borrower(page: Page, person: PersonFields & { name: string }) {

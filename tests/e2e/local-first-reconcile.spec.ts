@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { balanceDue, replayLoan, type LedgerLoan } from '../../shared/ledger/engine.ts'
 import type { LedgerEntry, PaymentFact } from '../../shared/ledger/types.ts'
 import { formatINR } from '../../shared/money.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { addCityAndPerson, lend } from './pages/borrower.ts'
 import {
@@ -21,8 +21,7 @@ import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { TrashPage } from './pages/TrashPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 // Ravi's two loans. Both devices take deposits on them while offline, and both pay "Pump" off.
 const seeds: LedgerLoan = {

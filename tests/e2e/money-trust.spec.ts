@@ -5,7 +5,7 @@
  * ₹2,50,000.00 and interest ₹14,643.84. Suresh has a buffalo loan.
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import {
   loanFigures,
   previewWaiver,
@@ -14,7 +14,7 @@ import {
 } from '../../shared/ledger/engine.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import { addCityAndPerson, lend } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, phone } from './pages/devices.ts'
@@ -23,8 +23,7 @@ import { LoansPage } from './pages/LoansPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage, type ReckoningWord } from './pages/PersonLoansPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 const laptop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 const sizes = [
   ['390×844', phone],

@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import QRCode from 'qrcode'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { upiIdMessage } from '../../shared/book/upi.ts'
 import { paiseToRupeeInput } from '../../shared/money.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, newLenderPage, phone, type Device } from './pages/devices.ts'
@@ -14,8 +14,7 @@ import { PersonFormPage, type PersonFields } from './pages/PersonFormPage.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** The message a WhatsApp link carries, and the number it goes to. */
 async function whatsApp(link: Locator): Promise<{ number: string; text: string }> {

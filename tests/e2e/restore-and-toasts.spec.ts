@@ -7,9 +7,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { addCityAndPerson } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, newLenderPage, phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
@@ -18,8 +18,7 @@ import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 const laptop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 
 /** Ramesh with the Pump and Seeds loans, Sita with one; returns their page ids. */

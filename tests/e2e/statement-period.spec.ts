@@ -7,17 +7,16 @@
  */
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { loanPosition, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { newLenderPage, phone } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { pdfText, slow } from './pages/screens.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { day } = browserCalendar()
 const squeeze = (s: string) => s.replace(/\s+/g, '')
 
 /** A table's body rows as the texts of their cells. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { maskAadhaar, verhoeffCheckDigit } from '../../shared/identity.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice } from './pages/devices.ts'
 import { LoanFormPage, type LoanFields } from './pages/LoanFormPage.ts'
@@ -14,8 +14,7 @@ import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { pdfText, slow, visit } from './pages/screens.ts'
 import { setProfileElsewhere } from './pages/profile.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 const aadhaarBase = '23456789012'
 const aadhaar = `${aadhaarBase}${verhoeffCheckDigit(aadhaarBase)}`
 const profile = { displayName: 'Shri Lal Traders', upiId: 'shrilal@okaxis' }

@@ -7,18 +7,17 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator } from '@playwright/test'
 import Papa from 'papaparse'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { replayLoan, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { newLenderPage } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 import { slow } from './pages/screens.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** The texts of a table's body rows, cell by cell (header and footer rows left out). */
 async function bodyRows(table: Locator): Promise<string[][]> {
