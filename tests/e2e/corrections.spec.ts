@@ -11,7 +11,13 @@ import {
 import type { PaymentFact, WaiverFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
-import { addCityAndPerson, lend, loanTerms, type DescribedLoan } from './pages/borrower.ts'
+import {
+  addCityAndPerson,
+  lend,
+  loanTerms,
+  perAnnum,
+  type DescribedLoan,
+} from './pages/borrower.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, secondDevice } from './pages/devices.ts'
@@ -170,7 +176,7 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
 }) => {
   test.setTimeout(120_000)
   await signUpNewLender(page)
-  const loan = terms('well', { interestRate: 18, interestType: 'per_annum', startDate: day(-100) })
+  const loan = terms('well', { ...perAnnum(18), startDate: day(-100) })
   const { personId, label } = await borrower(page, 'Durga', [{ loan, description: 'Well' }])
   const payment = paid(day(-20), 8_000_00)
   await deposit(page, personId, label.Well as string, payment.date, payment.amount)
@@ -244,8 +250,7 @@ test('the person page’s figures add up on screen and match the engine, per loa
   const loanA = terms('a', { startDate: day(-90), dueDate: day(30) })
   const loanB = terms('b', {
     amount: 5_000_00,
-    interestRate: 18,
-    interestType: 'per_annum',
+    ...perAnnum(18),
     startDate: day(-30),
     dueDate: day(90),
   })

@@ -7,9 +7,8 @@ import {
   type Page,
 } from '@playwright/test'
 import { balanceDue } from '../../shared/ledger/engine.ts'
-import type { LedgerLoan } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { addCityAndPerson, lend } from './pages/borrower.ts'
+import { addCityAndPerson, lend, loanTerms, perAnnum } from './pages/borrower.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
@@ -18,30 +17,15 @@ import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 
 const { today, day } = browserCalendar()
 
-// Ramesh's two loans as the engine sees them: the pump falls due first, so auto-allocation
-// fills it first.
-const seeds: LedgerLoan = {
-  id: 'seeds',
-  personId: 'ramesh',
+// Ramesh's two loans as the engine sees them: seeds, ₹15,000 at 12 % a year, and pump, ₹5,000
+// at 2 % a month, which falls due first, so auto-allocation fills it first.
+const seeds = loanTerms('seeds', {
   amount: 15_000_00,
-  interestRate: 12,
-  interestType: 'per_annum',
+  ...perAnnum(12),
   startDate: day(-40),
   dueDate: day(50),
-  status: 'active',
-  createdAt: '1',
-  payments: [],
-}
-const pump: LedgerLoan = {
-  ...seeds,
-  id: 'pump',
-  amount: 5_000_00,
-  interestRate: 2,
-  interestType: 'per_month',
-  startDate: day(-20),
-  dueDate: day(10),
-  createdAt: '2',
-}
+})
+const pump = loanTerms('pump', { amount: 5_000_00, startDate: day(-20), dueDate: day(10) })
 const dueToday = balanceDue(seeds, today) + balanceDue(pump, today)
 
 /** How far the page is wider than the phone (0 when nothing overflows). */

@@ -5,7 +5,7 @@ import type { LedgerEntry, PaymentFact } from '../../shared/ledger/types.ts'
 import { formatINR } from '../../shared/money.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { addCityAndPerson, lend } from './pages/borrower.ts'
+import { addCityAndPerson, lend, loanTerms, perAnnum } from './pages/borrower.ts'
 import {
   appInstalled,
   backOnline,
@@ -23,29 +23,15 @@ import { TrashPage } from './pages/TrashPage.ts'
 
 const { today, day } = browserCalendar()
 
-// Ravi's two loans. Both devices take deposits on them while offline, and both pay "Pump" off.
-const seeds: LedgerLoan = {
-  id: 'seeds',
-  personId: 'ravi',
-  amount: 10_000_00,
-  interestRate: 2,
-  interestType: 'per_month',
-  startDate: day(-60),
-  dueDate: day(60),
-  status: 'active',
-  createdAt: '1',
-  payments: [],
-}
-const pump: LedgerLoan = {
-  ...seeds,
-  id: 'pump',
-  amount: 5_000_00,
-  interestRate: 18,
-  interestType: 'per_annum',
+// Ravi's two loans: Seeds, ₹10,000 at 2 % a month, and Pump, ₹5,000 at 18 % a year. Both
+// devices take deposits on them while offline, and both pay "Pump" off.
+const seeds = loanTerms('seeds', { startDate: day(-60), dueDate: day(60) })
+const pump = loanTerms('pump', {
   startDate: day(-30),
   dueDate: day(30),
-  createdAt: '2',
-}
+  amount: 5_000_00,
+  ...perAnnum(18),
+})
 // Either device alone sees no payment on Pump, so each one's Pay Full is the whole balance.
 const payoff = balanceDue(pump, today)
 

@@ -31,13 +31,8 @@ test('390 px: a period’s statement opens, moves and closes; the Hindi borrower
 }) => {
   test.setTimeout(360_000)
   const page = await newLenderPage(browser, phone)
-  const loan = loanTerms('well', {
-    amount: 20_000_00,
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: day(-120),
-    dueDate: day(60),
-  })
+  // ₹20,000 at loanTerms' 2 % a month.
+  const loan = loanTerms('well', { amount: 20_000_00, startDate: day(-120), dueDate: day(60) })
   const { personId, label } = await addBorrower(page, {
     name: 'Sita Devi',
     village: 'Navgaon',

@@ -10,7 +10,7 @@ import Papa from 'papaparse'
 import { formatDisplayDate } from '../../shared/dates.ts'
 import { replayLoan, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
-import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
+import { addBorrower, depositOn, loanTerms, perAnnum } from './pages/borrower.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { newLenderPage } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
@@ -36,8 +36,7 @@ test('a paid-off ₹50,000 loan: principal paid is ₹50,000.00 and interest pai
   // ₹50,000 at 24 % a year; ₹1,000 after 165 days covers only part of ₹5,424.66 of interest.
   const loan = loanTerms('tractor', {
     amount: 50_000_00,
-    interestRate: 24,
-    interestType: 'per_annum',
+    ...perAnnum(24),
     startDate: day(-365),
     dueDate: day(-1),
   })

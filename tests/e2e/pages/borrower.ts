@@ -25,6 +25,11 @@ export function loanTerms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
   }
 }
 
+/** A rate of `percent` a year, as the engine's loan fields (loanTerms' own is 2 % a month). */
+export function perAnnum(percent: number): Pick<LedgerLoan, 'interestRate' | 'interestType'> {
+  return { interestRate: percent, interestType: 'per_annum' }
+}
+
 /** A loan the engine knows, and the description it is entered under. */
 export interface DescribedLoan {
   loan: LedgerLoan
