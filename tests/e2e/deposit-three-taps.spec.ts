@@ -47,6 +47,25 @@ async function rameshOnAPhone(
   return device
 }
 
+/** Presses targets with `press` (a tap, a click), counting each press. */
+function counted(press: (target: Locator) => Promise<void>) {
+  let count = 0
+  return {
+    press: async (target: Locator) => {
+      count += 1
+      await press(target)
+    },
+    count: () => count,
+  }
+}
+
+/** The deposit page opened with what is due today, allocated, its preview and Record on screen. */
+async function expectDueTodayReady(deposit: DepositPage): Promise<void> {
+  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
+  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
+  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
+}
+
 test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay Full → Record', async ({
   browser,
 }) => {
@@ -55,11 +74,8 @@ test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay F
   const { page, shell } = device
 
   // The lender is on the loan list; every tap from here on is counted.
-  let taps = 0
-  const tap = async (target: Locator) => {
-    taps += 1
-    await target.tap()
-  }
+  const taps = counted((target) => target.tap())
+  const tap = taps.press
   const deposit = new DepositPage(page)
   const started = Date.now()
   await tap(shell.tabs.getByRole('link', { name: 'Dashboard' }))
@@ -67,9 +83,7 @@ test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay F
 
   // The deposit page opens with what is due today, allocated, and its preview and Record button
   // on screen without scrolling.
-  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
-  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
-  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
+  await expectDueTodayReady(deposit)
   expect(await overflow(page)).toBe(0)
   const personLoans = new PersonLoansPage(page)
   const personId = personLoans.personId()
@@ -78,8 +92,8 @@ test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay F
   const received = page.getByText(`${formatINR(dueToday)} received from Ramesh`)
   await expect(received).toBeVisible()
   const seconds = (Date.now() - started) / 1000
-  expect(taps).toBe(3)
-  const measured = `record a deposit from the dashboard: ${taps} taps, ${seconds.toFixed(1)} s`
+  expect(taps.count()).toBe(3)
+  const measured = `record a deposit from the dashboard: ${taps.count()} taps, ${seconds.toFixed(1)} s`
   console.log(measured)
   test.info().annotations.push({ type: 'measure', description: measured })
 
@@ -117,22 +131,17 @@ test('1280×800: a dashboard row’s Deposit → Record in three clicks, with th
   test.setTimeout(180_000)
   const device = await rameshOnAPhone(browser, { viewport: { width: 1280, height: 800 } })
   const { page, shell } = device
-  let clicks = 0
-  const click = async (target: Locator) => {
-    clicks += 1
-    await target.click()
-  }
+  const clicks = counted((target) => target.click())
+  const click = clicks.press
   const deposit = new DepositPage(page)
   await click(shell.mainNav.getByRole('link', { name: 'Dashboard' }))
   await click(new DashboardPage(page).row('Ramesh').getByRole('link', { name: 'Deposit' }))
   // Prefilled with what is due today and auto-allocated; the preview table and Record on screen.
-  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
-  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
-  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
+  await expectDueTodayReady(deposit)
   await click(deposit.recordButton)
   await expect(page.getByText(`${formatINR(dueToday)} received from Ramesh`)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeVisible()
-  expect(clicks).toBe(3)
+  expect(clicks.count()).toBe(3)
   await expect(new PersonLoansPage(page).tile('Due today')).toContainText(formatINR(0))
 })
 

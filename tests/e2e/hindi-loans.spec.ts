@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { formatDisplayDate } from '../../shared/dates.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { newLenderPage } from './pages/devices.ts'
-import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
-import { pdfText, slow, visit } from './pages/screens.ts'
+import {
+  addCityAndPersonPatiently,
+  addLoanPatiently,
+  pdfText,
+  slow,
+  visit,
+} from './pages/screens.ts'
 
 const { today, day } = browserCalendar()
 
@@ -19,16 +22,8 @@ test('in Hindi, the loans page, the deposit page and the statement (and its PDF)
   const page = await newLenderPage(browser)
 
   // A borrower with one loan and one deposit, entered in English.
-  await visit(page, '/city', 'Cities')
-  await new CitiesPage(page).add('Rampur')
-  const personForm = new PersonFormPage(page)
-  await visit(page, '/people/add', 'Add Person')
-  await personForm.fill({ name: 'Ramesh Kumar', city: 'Rampur' })
-  await personForm.submit()
-  await slow(page).toHaveURL(/\/people$/)
-  await visit(page, '/loans/add', 'Add Loan')
-  const form = new LoanFormPage(page)
-  await form.fill({
+  await addCityAndPersonPatiently(page, { name: 'Ramesh Kumar', city: 'Rampur' })
+  await addLoanPatiently(page, {
     person: 'Ramesh Kumar',
     amount: '250000',
     rate: '2',
@@ -37,8 +32,6 @@ test('in Hindi, the loans page, the deposit page and the statement (and its PDF)
     dueDate: day(60),
     description: 'Tractor',
   })
-  await form.submit()
-  await slow(page).toHaveURL(/\/loans$/)
 
   // The lender switches this device to Hindi.
   await page.evaluate(() => localStorage.setItem('rin-khata.language', 'hi'))

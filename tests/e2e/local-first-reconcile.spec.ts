@@ -3,15 +3,14 @@ import { formatDisplayDate } from '../../shared/dates.ts'
 import { balanceDue, replayLoan, type LedgerLoan } from '../../shared/ledger/engine.ts'
 import type { LedgerEntry, PaymentFact } from '../../shared/ledger/types.ts'
 import { formatINR } from '../../shared/money.ts'
+import { addCityAndPerson, lend, loanTerms, perAnnum } from './pages/borrower.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { addCityAndPerson, lend, loanTerms, perAnnum } from './pages/borrower.ts'
 import {
-  appInstalled,
   backOnline,
   goOffline,
   newLenderDevice,
-  secondDevice,
+  secondDeviceReadyForOffline,
   unsaved,
   type Device,
 } from './pages/devices.ts'
@@ -127,12 +126,7 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
   const people = new PeoplePage(a.page)
   await people.openLoans('Ravi')
   const ravi = new PersonLoansPage(a.page).personId()
-  await a.shell.waitSynced()
-  const b = await secondDevice(browser, a)
-  await new PersonLoansPage(b.page).goto(ravi, 'Ravi')
-  await expect(b.page.getByRole('article')).toHaveCount(2)
-  await b.shell.waitSynced()
-  await Promise.all([appInstalled(a), appInstalled(b)])
+  const b = await secondDeviceReadyForOffline(browser, a, { id: ravi, name: 'Ravi' }, 2)
 
   await Promise.all([goOffline(a), goOffline(b)])
   await test.step('device A, offline', async () => {

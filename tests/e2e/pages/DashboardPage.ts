@@ -1,6 +1,40 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import {
+  summarizeDashboard,
+  type DashboardPerson,
+  type DashboardSummary,
+  type LedgerLoan,
+} from '../../../shared/ledger/engine.ts'
+import { formatINR } from '../../../shared/money.ts'
+import { browserToday } from './clock.ts'
 import { cellOf, tableRows, tile } from './forms.ts'
 import { PersonLoansPage } from './PersonLoansPage.ts'
+
+/** The dashboard's figure tiles, by their labels. */
+export type TileLabel =
+  'Borrowers' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today'
+
+/**
+ * What the engine makes of a book today: its dashboard summary, and the value each tile shows
+ * (money columns that have no tile of their own add up from the rows).
+ */
+export function tilesOf(book: {
+  people: readonly DashboardPerson[]
+  loans: readonly LedgerLoan[]
+}): { summary: DashboardSummary; tiles: Record<TileLabel, string> } {
+  const summary = summarizeDashboard(book.people, book.loans, browserToday())
+  const sum = (pick: (row: DashboardSummary['rows'][number]) => number) =>
+    summary.rows.reduce((total, row) => total + pick(row), 0)
+  const tiles = {
+    Borrowers: String(book.people.length),
+    'Active Loans': String(summary.activeLoans),
+    'Principal left': formatINR(summary.totalPrincipal),
+    'Interest due': formatINR(sum((row) => row.currentInterest)),
+    Paid: formatINR(sum((row) => row.totalPaid)),
+    'Due today': formatINR(summary.totalDue),
+  }
+  return { summary, tiles }
+}
 
 /**
  * `/dashboard`: the tiles, the search and one row per person: a table at desktop width, a compact
@@ -14,10 +48,18 @@ export class DashboardPage {
     await expect(this.page.getByRole('heading', { name: 'Loan Dashboard' })).toBeVisible()
   }
 
-  tile(
-    label: 'Borrowers' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
-  ): Locator {
+  tile(label: TileLabel): Locator {
     return tile(this.page.getByRole('main'), label)
+  }
+
+  /** Opens the dashboard and expects each tile to show its label and exactly its value. */
+  async expectTiles(expected: Partial<Record<TileLabel, string>>): Promise<void> {
+    await this.goto()
+    for (const [label, value] of Object.entries(expected)) {
+      await expect(this.tile(label as TileLabel)).toHaveText(
+        new RegExp(`^${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      )
+    }
   }
 
   /** A person's row in the desktop table. */

@@ -5,6 +5,7 @@ import { addCity } from './CitiesPage.ts'
 import { DashboardPage } from './DashboardPage.ts'
 import { DepositPage } from './DepositPage.ts'
 import { LoanFormPage, type LoanFields } from './LoanFormPage.ts'
+import { signUpNewLender } from './LoginPage.ts'
 import { PersonFormPage, type PersonFields } from './PersonFormPage.ts'
 import { PersonLoansPage } from './PersonLoansPage.ts'
 
@@ -66,6 +67,16 @@ export async function addCityAndPerson(
 ): Promise<void> {
   await addCity(page, person.city)
   await new PersonFormPage(page).add(person)
+}
+
+/** Signs a brand-new lender up and adds their first borrower (and the borrower's city). */
+export async function signUpWithBorrower(
+  page: Page,
+  person: PersonFields & { name: string; city: string },
+): Promise<{ email: string; password: string }> {
+  const lender = await signUpNewLender(page)
+  await addCityAndPerson(page, person)
+  return lender
 }
 
 /**

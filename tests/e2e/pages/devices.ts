@@ -9,6 +9,7 @@ import { MessageType } from '../../../shared/protocol.ts'
 import { addCity } from './CitiesPage.ts'
 import { signUpNewLender } from './LoginPage.ts'
 import { PersonFormPage } from './PersonFormPage.ts'
+import { PersonLoansPage } from './PersonLoansPage.ts'
 import { Shell } from './Shell.ts'
 
 /** One device of a lender: its own browser context (cookies, IndexedDB, service worker). */
@@ -78,6 +79,26 @@ export async function secondDevice(browser: Browser, first: Device): Promise<Dev
   await device.page.goto('/people')
   await expect(device.page.getByRole('heading', { name: 'People', exact: true })).toBeVisible()
   return device
+}
+
+/**
+ * A second device of `first`'s lender, opened once `first` has stored everything, on the loans
+ * page of `person` until it shows their `loans` loans and is synced; then the app is installed on
+ * both, so the two can go offline.
+ */
+export async function secondDeviceReadyForOffline(
+  browser: Browser,
+  first: Device,
+  person: { id: string; name: string },
+  loans: number,
+): Promise<Device> {
+  await first.shell.waitSynced()
+  const second = await secondDevice(browser, first)
+  await new PersonLoansPage(second.page).goto(person.id, person.name)
+  await expect(second.page.getByRole('article')).toHaveCount(loans)
+  await second.shell.waitSynced()
+  await Promise.all([appInstalled(first), appInstalled(second)])
+  return second
 }
 
 /**
