@@ -70,8 +70,7 @@ test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay F
   browser,
 }) => {
   test.setTimeout(180_000)
-  const device = await rameshOnAPhone(browser)
-  const { page, shell } = device
+  const { page, shell } = await rameshOnAPhone(browser)
 
   // The lender is on the loan list; every tap from here on is counted.
   const taps = counted((target) => target.tap())
@@ -129,8 +128,7 @@ test('1280×800: a dashboard row’s Deposit → Record in three clicks, with th
   browser,
 }) => {
   test.setTimeout(180_000)
-  const device = await rameshOnAPhone(browser, { viewport: { width: 1280, height: 800 } })
-  const { page, shell } = device
+  const { page, shell } = await rameshOnAPhone(browser, { viewport: { width: 1280, height: 800 } })
   const clicks = counted((target) => target.click())
   const click = clicks.press
   const deposit = new DepositPage(page)
@@ -155,8 +153,7 @@ test('390×844: measure recording a deposit from the dashboard, new flow and old
   browser,
 }) => {
   test.setTimeout(180_000)
-  const device = await rameshOnAPhone(browser)
-  const { page, shell } = device
+  const { page, shell } = await rameshOnAPhone(browser)
   const deposit = new DepositPage(page)
   const amount = paiseToRupeeInput(dueToday)
 

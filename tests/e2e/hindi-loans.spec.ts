@@ -2,16 +2,11 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { formatDisplayDate } from '../../shared/dates.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
+import { addCityAndPersonPatiently, addLoanPatiently } from './pages/borrower.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { newLenderPage } from './pages/devices.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
-import {
-  addCityAndPersonPatiently,
-  addLoanPatiently,
-  pdfText,
-  slow,
-  visit,
-} from './pages/screens.ts'
+import { pdfText, slow, visit } from './pages/screens.ts'
 
 const { today, day } = browserCalendar()
 

@@ -18,8 +18,7 @@ test('desktop top bar: title, the four links, Trash, Settings, email and Logout'
     ['Trash', '/trash'],
     ['Settings', '/settings'],
   ] as const) {
-    await shell.mainNav.getByRole('link', { name, exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await shell.follow(shell.mainNav, name, path)
     await expect(shell.mainNav.getByRole('link', { name, exact: true })).toHaveAttribute(
       'aria-current',
       'page',
@@ -44,8 +43,7 @@ test.describe('phone width', () => {
       ['Cities', '/city'],
       ['People', '/people'],
     ] as const) {
-      await shell.tabs.getByRole('link', { name, exact: true }).click()
-      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await shell.follow(shell.tabs, name, path)
     }
 
     await shell.openFromMenu('Trash')

@@ -3,18 +3,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { formatDisplayDate } from '../../shared/dates.ts'
 import { maskAadhaar, verhoeffCheckDigit } from '../../shared/identity.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
+import { addCityAndPersonPatiently, addLoanPatiently } from './pages/borrower.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice } from './pages/devices.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
-import {
-  addCityAndPersonPatiently,
-  addLoanPatiently,
-  pdfText,
-  slow,
-  visit,
-} from './pages/screens.ts'
+import { pdfText, slow, visit } from './pages/screens.ts'
 import { setProfileElsewhere } from './pages/profile.ts'
 
 const { today, day } = browserCalendar()

@@ -1,13 +1,14 @@
 import { expect, type Page } from '@playwright/test'
 import type { LedgerLoan } from '../../../shared/ledger/engine.ts'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
-import { addCity } from './CitiesPage.ts'
+import { addCity, CitiesPage } from './CitiesPage.ts'
 import { DashboardPage } from './DashboardPage.ts'
 import { DepositPage } from './DepositPage.ts'
 import { LoanFormPage, type LoanFields } from './LoanFormPage.ts'
 import { signUpNewLender } from './LoginPage.ts'
 import { PersonFormPage, type PersonFields } from './PersonFormPage.ts'
 import { PersonLoansPage } from './PersonLoansPage.ts'
+import { slow, visit } from './screens.ts'
 
 /** A loan's terms as the engine sees them (for the figures a test expects); no payments yet. */
 export function loanTerms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
@@ -77,6 +78,29 @@ export async function signUpWithBorrower(
   const lender = await signUpNewLender(page)
   await addCityAndPerson(page, person)
   return lender
+}
+
+/** Adds the person's city, then the person, through the forms, waiting patiently for each screen. */
+export async function addCityAndPersonPatiently(
+  page: Page,
+  person: PersonFields & { name: string; city: string },
+): Promise<void> {
+  await visit(page, '/city', 'Cities')
+  await new CitiesPage(page).add(person.city)
+  await visit(page, '/people/add', 'Add Person')
+  const form = new PersonFormPage(page)
+  await form.fill(person)
+  await form.submit()
+  await slow(page).toHaveURL(/\/people$/)
+}
+
+/** Adds a loan through the form, waiting patiently for the form and then for the loan list. */
+export async function addLoanPatiently(page: Page, fields: LoanFields): Promise<void> {
+  await visit(page, '/loans/add', 'Add Loan')
+  const form = new LoanFormPage(page)
+  await form.fill(fields)
+  await form.submit()
+  await slow(page).toHaveURL(/\/loans$/)
 }
 
 /**
