@@ -16,7 +16,7 @@ export type TileLabel =
 
 /**
  * What the engine makes of a book today: its dashboard summary, and the value each tile shows
- * (money columns that have no tile of their own add up from the rows).
+ * (Interest due and Paid as the sums of the rows).
  */
 export function tilesOf(book: {
   people: readonly DashboardPerson[]
