@@ -56,6 +56,7 @@ export abstract class RecordForm<Fields> {
   /** Fills in the fields a test gives; omitted fields keep what they have. */
   abstract fill(fields: Fields): Promise<void>
 
+  /** Opens the empty form that adds a record. */
   async gotoAdd(): Promise<void> {
     await this.page.goto(`${this.list}/add`)
     // The form's code (the loan form's with its calendar) loads on first use: allow a slow,
@@ -79,6 +80,7 @@ export abstract class RecordForm<Fields> {
       .locator('[data-part="error-text"]')
   }
 
+  /** Presses Add or Update. */
   async submit(): Promise<void> {
     const button = new RegExp(`^(Add|Update) ${this.noun}$`)
     await this.page.getByRole('button', { name: button }).click()
