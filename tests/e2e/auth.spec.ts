@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { LoginPage, newLender, signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { Shell } from './pages/Shell.ts'
@@ -64,8 +64,7 @@ test('an unknown URL shows the error text, signed in or not', async ({ page }) =
   await page.goto('/no/such/page')
   await expect(page.getByText('Some Error Occured in Application')).toBeVisible()
 
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   await page.goto('/nothing-here')
   await expect(page.getByText('Some Error Occured in Application')).toBeVisible()
 })

@@ -15,15 +15,13 @@
 import path from 'node:path'
 import { expect, request, test, type Browser } from '@playwright/test'
 import * as Y from 'yjs'
-import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { userRoom } from '../../shared/protocol.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import { openSqliteStorage } from '../../server/storage/sqlite.ts'
 import { IDS, POISONS, writeGoodBook, writePoisons } from '../fixtures/poisoned.ts'
-import { browserToday } from './pages/clock.ts'
-import { DashboardPage } from './pages/DashboardPage.ts'
+import { DashboardPage, tilesOf } from './pages/DashboardPage.ts'
 import { appInstalled, goOffline, type Device } from './pages/devices.ts'
 import { newLender } from './pages/LoginPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
@@ -100,19 +98,10 @@ async function openDevice(
 
 /** The good book's figures, as the dashboard's tiles and the people's pages show them. */
 function figuresOf(book: LenderSnapshot) {
-  const summary = summarizeDashboard(book.people, book.loans, browserToday())
-  const sum = (pick: (row: (typeof summary.rows)[number]) => number) =>
-    summary.rows.reduce((total, row) => total + pick(row), 0)
+  const { summary, tiles } = tilesOf(book)
   const row = (personId: string) => summary.rows.find((r) => r.personId === personId)
   return {
-    tiles: {
-      Borrowers: String(book.people.length),
-      'Active Loans': String(summary.activeLoans),
-      'Principal left': formatINR(summary.totalPrincipal),
-      'Interest due': formatINR(sum((r) => r.currentInterest)),
-      Paid: formatINR(sum((r) => r.totalPaid)),
-      'Due today': formatINR(summary.totalDue),
-    },
+    tiles,
     ashaDue: formatINR(row(IDS.asha)?.totalDue ?? NaN),
     raviDue: formatINR(row(IDS.ravi)?.totalDue ?? NaN),
     raviLoans: String(row(IDS.ravi)?.activeLoans),
@@ -125,13 +114,7 @@ async function expectBook(
   skipped: { all: number; duplicates: number },
 ): Promise<void> {
   const { page, shell } = device
-  const dashboard = new DashboardPage(page)
-  await dashboard.goto()
-  for (const [label, value] of Object.entries(expected.tiles)) {
-    await expect(dashboard.tile(label as Parameters<DashboardPage['tile']>[0])).toHaveText(
-      new RegExp(`^${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-    )
-  }
+  await new DashboardPage(page).expectTiles(expected.tiles)
   await expect(shell.skipped).toContainText(
     `${skipped.all} entries in this book could not be read: they are shown nowhere.`,
   )

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import {
   balanceDue,
   loanFigures,
@@ -11,34 +11,25 @@ import {
 import type { PaymentFact, WaiverFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
 import loansEn from '../../src/i18n/locales/en/loans.json' with { type: 'json' }
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import {
+  addCityAndPerson,
+  lend,
+  loanTerms,
+  perAnnum,
+  type DescribedLoan,
+} from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, secondDevice } from './pages/devices.ts'
-import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage, type ReckoningWord } from './pages/PersonLoansPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
-/** A loan's terms as the engine sees them; payments and waivers are added per test. */
+/** A loan's terms as the engine sees them, from 60 days ago; payments and waivers per test. */
 function terms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
-  return {
-    id,
-    personId: 'p',
-    amount: 10_000_00,
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: day(-60),
-    dueDate: day(60),
-    status: 'active',
-    createdAt: id,
-    payments: [],
-    ...fields,
-  }
+  return loanTerms(id, { startDate: day(-60), dueDate: day(60), ...fields })
 }
 
 /** A payment fact; `n` orders payments recorded on one date. */
@@ -53,32 +44,15 @@ function paid(date: string, amount: number, n = 0): PaymentFact {
 async function borrower(
   page: Page,
   name: string,
-  loans: readonly { loan: LedgerLoan; description: string }[],
+  loans: readonly DescribedLoan[],
 ): Promise<{ personId: string; label: Record<string, string> }> {
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name, city: 'Rampur' })
-  const form = new LoanFormPage(page)
-  for (const { loan, description } of loans) {
-    await form.add({
-      person: name,
-      amount: paiseToRupeeInput(loan.amount),
-      rate: String(loan.interestRate),
-      type: loan.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
-      startDate: loan.startDate,
-      dueDate: loan.dueDate,
-      description,
-    })
-  }
-  const people = new PeoplePage(page)
-  await people.goto()
-  await people.row(name).getByRole('link', { name: 'Loans' }).click()
+  await addCityAndPerson(page, { name, city: 'Rampur' })
+  await lend(page, name, loans)
+  await new PeoplePage(page).openLoans(name)
   const personLoans = new PersonLoansPage(page)
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   const personId = personLoans.personId()
-  const label: Record<string, string> = {}
-  for (const { description } of loans) label[description] = await personLoans.loanLabel(description)
-  return { personId, label }
+  return { personId, label: await personLoans.loanLabels(loans.map((l) => l.description)) }
 }
 
 /** Records a one-loan deposit through the deposit page. */
@@ -91,10 +65,7 @@ async function deposit(
 ) {
   const form = new DepositPage(page)
   await form.goto(personId)
-  await form.amount.fill(paiseToRupeeInput(paise))
-  await form.fillDate(date)
-  await form.allocation(loanLabel).fill(paiseToRupeeInput(paise))
-  await form.record()
+  await form.recordOn(loanLabel, paise, date)
   await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
 }
 
@@ -102,8 +73,7 @@ test('a back-dated Pay Full settles the loan at exactly ₹0.00 today, with noth
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const loan = terms('tractor', {})
   const { personId, label } = await borrower(page, 'Bhola', [{ loan, description: 'Tractor' }])
   const later = paid(day(-10), 2_000_00)
@@ -205,9 +175,8 @@ test('settling for less closes the loan as Paid (settled), the forgiven amount s
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
-  const loan = terms('well', { interestRate: 18, interestType: 'per_annum', startDate: day(-100) })
+  await signUpNewLender(page)
+  const loan = terms('well', { ...perAnnum(18), startDate: day(-100) })
   const { personId, label } = await borrower(page, 'Durga', [{ loan, description: 'Well' }])
   const payment = paid(day(-20), 8_000_00)
   await deposit(page, personId, label.Well as string, payment.date, payment.amount)
@@ -276,14 +245,12 @@ test('the person page’s figures add up on screen and match the engine, per loa
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   // Loan A's first payment is less than its interest, so unpaid interest is carried in the balance.
   const loanA = terms('a', { startDate: day(-90), dueDate: day(30) })
   const loanB = terms('b', {
     amount: 5_000_00,
-    interestRate: 18,
-    interestType: 'per_annum',
+    ...perAnnum(18),
     startDate: day(-30),
     dueDate: day(90),
   })

@@ -6,46 +6,26 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
-import { addDays } from '../../shared/dates.ts'
 import { balanceDue } from '../../shared/ledger/engine.ts'
-import type { LedgerLoan } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { addCityAndPerson, lend, loanTerms, perAnnum } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, phone, type Device } from './pages/devices.ts'
-import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
-// Ramesh's two loans as the engine sees them: the pump falls due first, so auto-allocation
-// fills it first.
-const seeds: LedgerLoan = {
-  id: 'seeds',
-  personId: 'ramesh',
+// Ramesh's two loans as the engine sees them: seeds, ₹15,000 at 12 % a year, and pump, ₹5,000
+// at 2 % a month, which falls due first, so auto-allocation fills it first.
+const seeds = loanTerms('seeds', {
   amount: 15_000_00,
-  interestRate: 12,
-  interestType: 'per_annum',
+  ...perAnnum(12),
   startDate: day(-40),
   dueDate: day(50),
-  status: 'active',
-  createdAt: '1',
-  payments: [],
-}
-const pump: LedgerLoan = {
-  ...seeds,
-  id: 'pump',
-  amount: 5_000_00,
-  interestRate: 2,
-  interestType: 'per_month',
-  startDate: day(-20),
-  dueDate: day(10),
-  createdAt: '2',
-}
+})
+const pump = loanTerms('pump', { amount: 5_000_00, startDate: day(-20), dueDate: day(10) })
 const dueToday = balanceDue(seeds, today) + balanceDue(pump, today)
 
 /** How far the page is wider than the phone (0 when nothing overflows). */
@@ -59,41 +39,42 @@ async function rameshOnAPhone(
   options: BrowserContextOptions = phone,
 ): Promise<Device> {
   const { device } = await newLenderDevice(browser, options)
-  const { page } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Ramesh', city: 'Rampur' })
-  const form = new LoanFormPage(page)
-  for (const [loan, description] of [
-    [seeds, 'Seeds'],
-    [pump, 'Pump'],
-  ] as const) {
-    await form.add({
-      person: 'Ramesh',
-      amount: paiseToRupeeInput(loan.amount),
-      rate: String(loan.interestRate),
-      type: loan.interestType === 'per_annum' ? 'Per Annum' : 'Per Month',
-      startDate: loan.startDate,
-      dueDate: loan.dueDate,
-      description,
-    })
-  }
+  await addCityAndPerson(device.page, { name: 'Ramesh', city: 'Rampur' })
+  await lend(device.page, 'Ramesh', [
+    { loan: seeds, description: 'Seeds' },
+    { loan: pump, description: 'Pump' },
+  ])
   return device
+}
+
+/** Presses targets with `press` (a tap, a click), counting each press. */
+function counted(press: (target: Locator) => Promise<void>) {
+  let count = 0
+  return {
+    press: async (target: Locator) => {
+      count += 1
+      await press(target)
+    },
+    count: () => count,
+  }
+}
+
+/** The deposit page opened with what is due today, allocated, its preview and Record on screen. */
+async function expectDueTodayReady(deposit: DepositPage): Promise<void> {
+  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
+  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
+  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
 }
 
 test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay Full → Record', async ({
   browser,
 }) => {
   test.setTimeout(180_000)
-  const device = await rameshOnAPhone(browser)
-  const { page, shell } = device
+  const { page, shell } = await rameshOnAPhone(browser)
 
   // The lender is on the loan list; every tap from here on is counted.
-  let taps = 0
-  const tap = async (target: Locator) => {
-    taps += 1
-    await target.tap()
-  }
+  const taps = counted((target) => target.tap())
+  const tap = taps.press
   const deposit = new DepositPage(page)
   const started = Date.now()
   await tap(shell.tabs.getByRole('link', { name: 'Dashboard' }))
@@ -101,9 +82,7 @@ test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay F
 
   // The deposit page opens with what is due today, allocated, and its preview and Record button
   // on screen without scrolling.
-  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
-  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
-  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
+  await expectDueTodayReady(deposit)
   expect(await overflow(page)).toBe(0)
   const personLoans = new PersonLoansPage(page)
   const personId = personLoans.personId()
@@ -112,8 +91,8 @@ test('390×844: dashboard → Deposit → Record in three taps, with Undo; Pay F
   const received = page.getByText(`${formatINR(dueToday)} received from Ramesh`)
   await expect(received).toBeVisible()
   const seconds = (Date.now() - started) / 1000
-  expect(taps).toBe(3)
-  const measured = `record a deposit from the dashboard: ${taps} taps, ${seconds.toFixed(1)} s`
+  expect(taps.count()).toBe(3)
+  const measured = `record a deposit from the dashboard: ${taps.count()} taps, ${seconds.toFixed(1)} s`
   console.log(measured)
   test.info().annotations.push({ type: 'measure', description: measured })
 
@@ -149,24 +128,18 @@ test('1280×800: a dashboard row’s Deposit → Record in three clicks, with th
   browser,
 }) => {
   test.setTimeout(180_000)
-  const device = await rameshOnAPhone(browser, { viewport: { width: 1280, height: 800 } })
-  const { page, shell } = device
-  let clicks = 0
-  const click = async (target: Locator) => {
-    clicks += 1
-    await target.click()
-  }
+  const { page, shell } = await rameshOnAPhone(browser, { viewport: { width: 1280, height: 800 } })
+  const clicks = counted((target) => target.click())
+  const click = clicks.press
   const deposit = new DepositPage(page)
   await click(shell.mainNav.getByRole('link', { name: 'Dashboard' }))
   await click(new DashboardPage(page).row('Ramesh').getByRole('link', { name: 'Deposit' }))
   // Prefilled with what is due today and auto-allocated; the preview table and Record on screen.
-  await expect(deposit.amount).toHaveValue(paiseToRupeeInput(dueToday))
-  await expect(deposit.preview).toBeInViewport({ ratio: 1 })
-  await expect(deposit.recordButton).toBeInViewport({ ratio: 1 })
+  await expectDueTodayReady(deposit)
   await click(deposit.recordButton)
   await expect(page.getByText(`${formatINR(dueToday)} received from Ramesh`)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeVisible()
-  expect(clicks).toBe(3)
+  expect(clicks.count()).toBe(3)
   await expect(new PersonLoansPage(page).tile('Due today')).toContainText(formatINR(0))
 })
 
@@ -180,8 +153,7 @@ test('390×844: measure recording a deposit from the dashboard, new flow and old
   browser,
 }) => {
   test.setTimeout(180_000)
-  const device = await rameshOnAPhone(browser)
-  const { page, shell } = device
+  const { page, shell } = await rameshOnAPhone(browser)
   const deposit = new DepositPage(page)
   const amount = paiseToRupeeInput(dueToday)
 

@@ -1,36 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
-import { newLenderDevice } from './pages/devices.ts'
-import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { addCityAndPersonPatiently, addLoanPatiently } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
+import { newLenderPage } from './pages/devices.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { pdfText, slow, visit } from './pages/screens.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 test('in Hindi, the loans page, the deposit page and the statement (and its PDF) speak Hindi with en-IN money and DD/MM/YYYY dates', async ({
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
 
   // A borrower with one loan and one deposit, entered in English.
-  await visit(page, '/city', 'Cities')
-  await new CitiesPage(page).add('Rampur')
-  const personForm = new PersonFormPage(page)
-  await visit(page, '/people/add', 'Add Person')
-  await personForm.fill({ name: 'Ramesh Kumar', city: 'Rampur' })
-  await personForm.submit()
-  await slow(page).toHaveURL(/\/people$/)
-  await visit(page, '/loans/add', 'Add Loan')
-  const form = new LoanFormPage(page)
-  await form.fill({
+  await addCityAndPersonPatiently(page, { name: 'Ramesh Kumar', city: 'Rampur' })
+  await addLoanPatiently(page, {
     person: 'Ramesh Kumar',
     amount: '250000',
     rate: '2',
@@ -39,8 +27,6 @@ test('in Hindi, the loans page, the deposit page and the statement (and its PDF)
     dueDate: day(60),
     description: 'Tractor',
   })
-  await form.submit()
-  await slow(page).toHaveURL(/\/loans$/)
 
   // The lender switches this device to Hindi.
   await page.evaluate(() => localStorage.setItem('rin-khata.language', 'hi'))

@@ -5,7 +5,7 @@ import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
 import { phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 
 const today = browserToday()
@@ -41,8 +41,7 @@ for (const [name, options] of [
     }) => {
       test.setTimeout(120_000)
       await countPersistCalls(page)
-      const { email, password } = newLender()
-      await new LoginPage(page).signUp(email, password)
+      await signUpNewLender(page)
 
       // An empty book says what to do first, in order, with links.
       const steps = page.getByRole('region', { name: 'Getting started' })

@@ -8,7 +8,6 @@
  */
 import { expect, test, type Browser } from '@playwright/test'
 import type * as Y from 'yjs'
-import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { actorsMap } from '../../shared/schema/actors.ts'
 import { depositLog, eachLog } from '../../shared/deposit/log.ts'
@@ -20,8 +19,7 @@ import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import { writeLayoutOneBook } from '../fixtures/layoutOne.ts'
 import { writeLayoutThreeBook } from '../fixtures/layoutThree.ts'
 import { writeLayoutTwoBook } from '../fixtures/layoutTwo.ts'
-import { browserToday } from './pages/clock.ts'
-import { DashboardPage } from './pages/DashboardPage.ts'
+import { DashboardPage, tilesOf, type TileLabel } from './pages/DashboardPage.ts'
 import { newLenderDevice, secondDevice, type Device } from './pages/devices.ts'
 import { bookOnServer, changeBookElsewhere } from './pages/elsewhere.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
@@ -40,16 +38,12 @@ test('a book saved in layout 1 is moved once and shows the same figures', async 
   expect(book.payments.some((p) => p.voided)).toBe(true)
   expect(book.waivers).toHaveLength(1)
 
-  const { summary, expected } = tilesOf(book)
+  const { summary, tiles: expected } = tilesOf(book)
 
   // A device of this version opens the book for the first time, and moves it.
-  const fresh = await secondDevice(browser, old)
-  await new Shell(fresh.page).waitSynced()
-  await expectTiles(fresh, expected)
+  const { fresh, stored } = await openOnThisVersion(browser, old, expected, baseURL as string)
 
   // The server now holds the moved book: stamped, nothing left in the old map, the same facts.
-  const stored = await bookOnServer(fresh, baseURL as string)
-  expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
   expect(paymentsMap(stored).size).toBe(0)
   expect(records(stored)).toHaveLength(PEOPLE * 6)
   expect(readLender(stored)).toEqual(book)
@@ -63,11 +57,7 @@ test('a book saved in layout 1 is moved once and shows the same figures', async 
     formatINR(person.totalDue),
   )
 
-  // Opened again, nothing moves twice.
-  await fresh.page.reload()
-  await new Shell(fresh.page).waitSynced()
-  await expectTiles(fresh, expected)
-  expect(records(await bookOnServer(fresh, baseURL as string))).toHaveLength(PEOPLE * 6)
+  await nothingMovesTwice(fresh, expected, baseURL as string)
 })
 
 for (const [layout, write] of [
@@ -83,16 +73,12 @@ for (const [layout, write] of [
     expect(book.payments.length).toBeGreaterThan(PEOPLE * 6)
     expect(book.payments.some((p) => p.voided)).toBe(true)
     expect(book.payments.every((p) => p.createdBy)).toBe(true)
-    const { expected } = tilesOf(book)
+    const { tiles: expected } = tilesOf(book)
 
-    const fresh = await secondDevice(browser, old)
-    await new Shell(fresh.page).waitSynced()
-    await expectTiles(fresh, expected)
+    const { fresh, stored } = await openOnThisVersion(browser, old, expected, baseURL as string)
 
     // The server holds every deposit as text in its actor's log now, each actor once, and the
     // same facts.
-    const stored = await bookOnServer(fresh, baseURL as string)
-    expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
     expect(depositLog(stored).length).toBe(0)
     const moved = records(stored)
     expect(moved).toHaveLength(PEOPLE * 6)
@@ -103,11 +89,7 @@ for (const [layout, write] of [
     expect(readLender(stored)).toEqual(book)
     await expectTiles(old, expected)
 
-    // Opened again, nothing moves twice.
-    await fresh.page.reload()
-    await new Shell(fresh.page).waitSynced()
-    await expectTiles(fresh, expected)
-    expect(records(await bookOnServer(fresh, baseURL as string))).toHaveLength(PEOPLE * 6)
+    await nothingMovesTwice(fresh, expected, baseURL as string)
   })
 }
 
@@ -131,28 +113,38 @@ async function oldBook(
   return { old, book: book as unknown as LenderSnapshot }
 }
 
-/** What the engine makes of a book, as the dashboard's tiles show it. */
-function tilesOf(book: LenderSnapshot) {
-  const summary = summarizeDashboard(book.people, book.loans, browserToday())
-  const sum = (pick: (row: (typeof summary.rows)[number]) => number) =>
-    summary.rows.reduce((total, row) => total + pick(row), 0)
-  const expected = {
-    Borrowers: String(book.people.length),
-    'Active Loans': String(summary.activeLoans),
-    'Principal left': formatINR(summary.totalPrincipal),
-    'Interest due': formatINR(sum((row) => row.currentInterest)),
-    Paid: formatINR(sum((row) => row.totalPaid)),
-    'Due today': formatINR(summary.totalDue),
-  } as const
-  return { summary, expected }
+/**
+ * A device of this version opens the old book for the first time, and moves it: once synced, it
+ * shows the expected tiles. Returns it, and the book the server then holds, stamped with this
+ * version's layout.
+ */
+async function openOnThisVersion(
+  browser: Browser,
+  old: Device,
+  expected: Record<TileLabel, string>,
+  baseURL: string,
+): Promise<{ fresh: Device; stored: Y.Doc }> {
+  const fresh = await secondDevice(browser, old)
+  await new Shell(fresh.page).waitSynced()
+  await expectTiles(fresh, expected)
+  const stored = await bookOnServer(fresh, baseURL)
+  expect(metaMap(stored).get('schemaVersion')).toBe(SCHEMA_VERSION)
+  return { fresh, stored }
 }
 
-async function expectTiles(device: Device, expected: Record<string, string>): Promise<void> {
-  const dashboard = new DashboardPage(device.page)
-  await dashboard.goto()
-  for (const [label, value] of Object.entries(expected)) {
-    await expect(dashboard.tile(label as Parameters<DashboardPage['tile']>[0])).toHaveText(
-      new RegExp(`^${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-    )
-  }
+/** Opened again, nothing moves twice: the same tiles, and every deposit record stored once. */
+async function nothingMovesTwice(
+  fresh: Device,
+  expected: Record<TileLabel, string>,
+  baseURL: string,
+): Promise<void> {
+  await fresh.page.reload()
+  await new Shell(fresh.page).waitSynced()
+  await expectTiles(fresh, expected)
+  expect(records(await bookOnServer(fresh, baseURL))).toHaveLength(PEOPLE * 6)
+}
+
+/** Opens the dashboard on `device` and expects each tile to show exactly its value. */
+function expectTiles(device: Device, expected: Record<TileLabel, string>): Promise<void> {
+  return new DashboardPage(device.page).expectTiles(expected)
 }

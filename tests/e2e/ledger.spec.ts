@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import {
   autoAllocate,
   balanceDue,
@@ -10,21 +10,19 @@ import {
 } from '../../shared/ledger/engine.ts'
 import type { PaymentFact } from '../../shared/ledger/types.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { addCityAndPerson } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { Shell } from './pages/Shell.ts'
 
 // "Today" as the app sees it, in the browser's time zone (see clock.ts).
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 // The loans of the story, as the engine will see them once the deposits are in. Loan B is created
 // second but falls due first, so Auto-allocate must choose it over loan A.
@@ -58,12 +56,9 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   // A long walk, then a tour of every screen at two widths, each a full page load.
   test.setTimeout(420_000)
   const shell = new Shell(page)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
 
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({
+  await addCityAndPerson(page, {
     name: 'Asha Devi',
     city: 'Rampur',
     balance: '1500',

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { addDays, formatDisplayDate } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { signUpWithBorrower } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 
 /**
@@ -31,12 +29,7 @@ for (const [size, options] of [
       page,
     }) => {
       test.setTimeout(150_000)
-      const { email, password } = newLender()
-      await new LoginPage(page).signUp(email, password)
-      const cities = new CitiesPage(page)
-      await cities.goto()
-      await cities.add('Rampur')
-      await new PersonFormPage(page).add({ name: 'Kamla Devi', city: 'Rampur' })
+      await signUpWithBorrower(page, { name: 'Kamla Devi', city: 'Rampur' })
       const loanForm = new LoanFormPage(page)
       for (const loan of [tractor, plain]) {
         await loanForm.add({

@@ -9,42 +9,26 @@
  * year is B × r/100 × d/365, rounded half up once to the paisa (engine notes, rules 2–4).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
+import { addCityAndPerson } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { newLenderDevice, phone } from './pages/devices.ts'
+import { newLenderPage, phone } from './pages/devices.ts'
 import { LoanFormPage, RULE_LABELS } from './pages/LoanFormPage.ts'
-import { PersonFormPage, type PersonFields } from './pages/PersonFormPage.ts'
-import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+import type { PersonFields } from './pages/PersonFormPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** A city and a person, through the forms; returns the person's loans page, once opened. */
 async function borrower(page: Page, person: PersonFields & { name: string }) {
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ city: 'Rampur', ...person })
+  await addCityAndPerson(page, { city: 'Rampur', ...person })
 }
 
-/**
- * Opens the person's loans page from the dashboard (a row's View Details on a wide screen, the
- * name in the list on a phone); returns its page model and the person's id.
- */
+/** Opens the person's loans page from the dashboard; returns its page model and the person's id. */
 async function openLoans(page: Page, name: string) {
-  const dashboard = new DashboardPage(page)
-  await dashboard.goto()
-  const wide = (page.viewportSize()?.width ?? 0) >= 768
-  await (
-    wide
-      ? dashboard.row(name).getByRole('link', { name: 'View Details' })
-      : dashboard.item(name).getByRole('link', { name, exact: true })
-  ).click()
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
-  const loans = new PersonLoansPage(page)
+  const loans = await new DashboardPage(page).openPerson(name)
   return { loans, personId: loans.personId() }
 }
 
@@ -52,8 +36,7 @@ test('1280: simple interest chosen on a loan gives simple figures; the Settings 
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
   await borrower(page, { name: 'Asha' })
   const form = new LoanFormPage(page)
   // Three loans of ₹1,00,000 at 24 % a year from 200 days ago, each brought from paper with
@@ -114,8 +97,7 @@ for (const [size, options] of [
     browser,
   }) => {
     test.setTimeout(240_000)
-    const { device } = await newLenderDevice(browser, options)
-    const { page } = device
+    const page = await newLenderPage(browser, options)
     const settings = new SettingsPage(page)
     await settings.goto()
     await settings.nameDevice('Shop counter')
@@ -196,8 +178,7 @@ test('390: a note of old dues brought in as a loan counts in the dashboard Due t
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { device } = await newLenderDevice(browser, phone)
-  const { page } = device
+  const page = await newLenderPage(browser, phone)
   await borrower(page, { name: 'Meena', phone: '98765 43210', balance: '5000' })
   // The note counts in nothing: before anything else, Due today is ₹0.00.
   const dashboard = new DashboardPage(page)

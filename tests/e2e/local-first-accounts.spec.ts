@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import {
-  appInstalled,
-  goOffline,
-  goOnline,
-  newLenderDevice,
-  secondDevice,
-  unsaved,
-} from './pages/devices.ts'
+import { goOffline, goOnline, offlineReadyLender, secondDevice, unsaved } from './pages/devices.ts'
 import { LoginPage, newLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
@@ -16,17 +8,11 @@ test('5. accounts on one device: no lender sees another’s data, and unsaved ch
   browser,
 }) => {
   test.setTimeout(120_000)
-  const { device, lender: first } = await newLenderDevice(browser)
+  const { device, lender: first } = await offlineReadyLender(browser, 'Rampur', ['Saved Sunil'])
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  const personForm = new PersonFormPage(page)
-  await personForm.add({ name: 'Saved Sunil', city: 'Rampur' })
-  await shell.waitSynced()
-  await appInstalled(device)
 
   await goOffline(device)
-  await personForm.add({ name: 'Unsaved Uma', city: 'Rampur' })
+  await new PersonFormPage(page).add({ name: 'Unsaved Uma', city: 'Rampur' })
   await expect(shell.sync).toContainText(unsaved(1))
 
   // Logging out with a change the server does not have asks first; Cancel keeps the lender in.
@@ -36,9 +22,7 @@ test('5. accounts on one device: no lender sees another’s data, and unsaved ch
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/people$/)
-  await shell.pressLogout()
-  await dialog.getByRole('button', { name: 'Log out anyway' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await shell.logOutAnyway()
   await goOnline(device)
 
   // Another lender on the same device sees none of the first one's people, saved or not.
@@ -69,12 +53,8 @@ test('6. a session that expires offline: the app keeps working, asks for sign-in
   baseURL,
 }) => {
   test.setTimeout(90_000)
-  const { device, lender } = await newLenderDevice(browser)
+  const { device, lender } = await offlineReadyLender(browser, 'Rampur')
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await shell.waitSynced()
-  await appInstalled(device)
   await goOffline(device)
 
   // While the device is offline its session ends on the server (signed out with its own cookie,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { addDays } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { addCity } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { ackValve, newLenderDevice, secondDevice, unsaved } from './pages/devices.ts'
@@ -20,8 +20,7 @@ test('1. live: a person, a loan and a deposit made on one device show on the oth
 }) => {
   test.setTimeout(90_000)
   const { device: a } = await newLenderDevice(browser)
-  await new CitiesPage(a.page).goto()
-  await new CitiesPage(a.page).add('Rampur')
+  await addCity(a.page, 'Rampur')
   const b = await secondDevice(browser, a)
   const seen: string[] = []
   const timed = async (what: string, act: () => Promise<void>, shown: () => Promise<void>) => {
@@ -82,8 +81,7 @@ test('3. honest "Synced": shown only once the server has acknowledged storing th
 }) => {
   test.setTimeout(60_000)
   const { device: a } = await newLenderDevice(browser)
-  await new CitiesPage(a.page).goto()
-  await new CitiesPage(a.page).add('Rampur')
+  await addCity(a.page, 'Rampur')
   await a.shell.waitSynced()
   const acks = await ackValve(a.context)
   const b = await secondDevice(browser, a)

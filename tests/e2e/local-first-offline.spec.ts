@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { addDays } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import {
-  appInstalled,
+  backOnline,
   goOffline,
   goOnline,
-  newLenderDevice,
+  offlineReadyLender,
   secondDevice,
   unsaved,
 } from './pages/devices.ts'
@@ -22,14 +21,8 @@ test('2. offline: the app reloads with no network, stays signed in, and takes ev
   browser,
 }) => {
   test.setTimeout(180_000)
-  const { device, lender } = await newLenderDevice(browser)
+  const { device, lender } = await offlineReadyLender(browser, 'Rampur', ['Meera'])
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  const personForm = new PersonFormPage(page)
-  await personForm.add({ name: 'Meera', city: 'Rampur' })
-  await shell.waitSynced()
-  await appInstalled(device)
 
   await goOffline(device)
   await page.reload()
@@ -39,6 +32,7 @@ test('2. offline: the app reloads with no network, stays signed in, and takes ev
   await expect(shell.sync).toHaveText('Offline')
 
   // Add a person, edit another, lend, take a deposit: each one change the server has not seen.
+  const personForm = new PersonFormPage(page)
   await personForm.add({ name: 'Kiran', city: 'Rampur' })
   await people.row('Meera').getByRole('link', { name: 'Edit' }).click()
   await personForm.fill({ phone: '9876543210' })
@@ -70,8 +64,7 @@ test('2. offline: the app reloads with no network, stays signed in, and takes ev
   await page.reload()
   await expect(shell.sync).toContainText(unsaved(4))
 
-  await goOnline(device)
-  await shell.waitSynced()
+  await backOnline(device)
   await expect(shell.sync).not.toContainText('unsaved')
 
   // The server has all of it: a new device of the same lender sees it.
@@ -88,11 +81,7 @@ test('a 100-edit offline backlog reaches the other device after reconnecting', a
 }) => {
   // Typing 100 people through the checked person form takes 1–2 s each on two cores.
   test.setTimeout(480_000)
-  const { device: a } = await newLenderDevice(browser)
-  await new CitiesPage(a.page).goto()
-  await new CitiesPage(a.page).add('Rampur')
-  await a.shell.waitSynced()
-  await appInstalled(a)
+  const { device: a } = await offlineReadyLender(browser, 'Rampur')
   const b = await secondDevice(browser, a)
   const peopleB = new PeoplePage(b.page)
 

@@ -1,17 +1,16 @@
 import { expect, test } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { balanceDue, replayLoan, type LedgerLoan } from '../../shared/ledger/engine.ts'
 import type { LedgerEntry, PaymentFact } from '../../shared/ledger/types.ts'
-import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { formatINR } from '../../shared/money.ts'
+import { addCityAndPerson, lend, loanTerms, perAnnum } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import {
-  appInstalled,
+  backOnline,
   goOffline,
-  goOnline,
   newLenderDevice,
-  secondDevice,
+  secondDeviceReadyForOffline,
   unsaved,
   type Device,
 } from './pages/devices.ts'
@@ -21,32 +20,17 @@ import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { TrashPage } from './pages/TrashPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
-// Ravi's two loans. Both devices take deposits on them while offline, and both pay "Pump" off.
-const seeds: LedgerLoan = {
-  id: 'seeds',
-  personId: 'ravi',
-  amount: 10_000_00,
-  interestRate: 2,
-  interestType: 'per_month',
-  startDate: day(-60),
-  dueDate: day(60),
-  status: 'active',
-  createdAt: '1',
-  payments: [],
-}
-const pump: LedgerLoan = {
-  ...seeds,
-  id: 'pump',
-  amount: 5_000_00,
-  interestRate: 18,
-  interestType: 'per_annum',
+// Ravi's two loans: Seeds, ₹10,000 at 2 % a month, and Pump, ₹5,000 at 18 % a year. Both
+// devices take deposits on them while offline, and both pay "Pump" off.
+const seeds = loanTerms('seeds', { startDate: day(-60), dueDate: day(60) })
+const pump = loanTerms('pump', {
   startDate: day(-30),
   dueDate: day(30),
-  createdAt: '2',
-}
+  amount: 5_000_00,
+  ...perAnnum(18),
+})
 // Either device alone sees no payment on Pump, so each one's Pay Full is the whole balance.
 const payoff = balanceDue(pump, today)
 
@@ -110,11 +94,7 @@ async function recordDeposits(device: Device, ravi: string, deposits: Deposit[])
     await personLoans.goto(ravi, 'Ravi')
     const label = await personLoans.loanLabel(loan)
     await deposit.goto(ravi)
-    await deposit.amount.fill(paiseToRupeeInput(amount))
-    await deposit.fillDate(date)
-    await deposit.description.fill(description)
-    await deposit.allocation(label).fill(paiseToRupeeInput(amount))
-    await deposit.record()
+    await deposit.recordOn(label, amount, date, description)
     await expect(device.page).toHaveURL(new RegExp(`/users/${ravi}/loans$`))
   }
 }
@@ -136,35 +116,17 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
   // alone, 4.7 min beside the 100-edit backlog test here, over 5 min on CI. Not a speed check.
   test.setTimeout(600_000)
   const { device: a } = await newLenderDevice(browser)
-  await new CitiesPage(a.page).goto()
-  await new CitiesPage(a.page).add('Rampur')
+  await addCityAndPerson(a.page, { name: 'Ravi', city: 'Rampur' })
   const personForm = new PersonFormPage(a.page)
-  for (const name of ['Ravi', 'Sita', 'Gopal']) await personForm.add({ name, city: 'Rampur' })
-  const loanForm = new LoanFormPage(a.page)
-  for (const [terms, description] of [
-    [seeds, 'Seeds'],
-    [pump, 'Pump'],
-  ] as const) {
-    await loanForm.add({
-      person: 'Ravi',
-      amount: paiseToRupeeInput(terms.amount),
-      rate: String(terms.interestRate),
-      type: terms.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
-      startDate: terms.startDate,
-      dueDate: terms.dueDate,
-      description,
-    })
-  }
+  for (const name of ['Sita', 'Gopal']) await personForm.add({ name, city: 'Rampur' })
+  await lend(a.page, 'Ravi', [
+    { loan: seeds, description: 'Seeds' },
+    { loan: pump, description: 'Pump' },
+  ])
   const people = new PeoplePage(a.page)
-  await people.goto()
-  await people.row('Ravi').getByRole('link', { name: 'Loans' }).click()
+  await people.openLoans('Ravi')
   const ravi = new PersonLoansPage(a.page).personId()
-  await a.shell.waitSynced()
-  const b = await secondDevice(browser, a)
-  await new PersonLoansPage(b.page).goto(ravi, 'Ravi')
-  await expect(b.page.getByRole('article')).toHaveCount(2)
-  await b.shell.waitSynced()
-  await Promise.all([appInstalled(a), appInstalled(b)])
+  const b = await secondDeviceReadyForOffline(browser, a, { id: ravi, name: 'Ravi' }, 2)
 
   await Promise.all([goOffline(a), goOffline(b)])
   await test.step('device A, offline', async () => {
@@ -192,8 +154,7 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
     await expect(device.shell.sync).toContainText(unsaved(4))
   }
 
-  await Promise.all([goOnline(a), goOnline(b)])
-  await Promise.all([a.shell.waitSynced(), b.shell.waitSynced()])
+  await Promise.all([backOnline(a), backOnline(b)])
 
   const expected = [
     ['Seeds', merged(seeds, 'Seeds')],

@@ -5,7 +5,7 @@
  * ₹2,50,000.00 and interest ₹14,643.84. Suresh has a buffalo loan.
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import {
   loanFigures,
   previewWaiver,
@@ -13,8 +13,8 @@ import {
   type LedgerLoan,
 } from '../../shared/ledger/engine.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { addCityAndPerson, lend } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice, phone } from './pages/devices.ts'
@@ -23,8 +23,7 @@ import { LoansPage } from './pages/LoansPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage, type ReckoningWord } from './pages/PersonLoansPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 const laptop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 const sizes = [
   ['390×844', phone],
@@ -63,42 +62,18 @@ async function overflow(page: Page): Promise<number> {
 }
 
 /** The person page of `name`, reached from the dashboard as a lender would. */
-async function openPerson(page: Page, name: string): Promise<PersonLoansPage> {
-  const dashboard = new DashboardPage(page)
-  await dashboard.goto()
-  const wide = (page.viewportSize()?.width ?? 0) >= 768
-  await (
-    wide
-      ? dashboard.row(name).getByRole('link', { name: 'View Details' })
-      : dashboard.item(name).getByRole('link', { name, exact: true })
-  ).click()
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
-  return new PersonLoansPage(page)
+function openPerson(page: Page, name: string): Promise<PersonLoansPage> {
+  return new DashboardPage(page).openPerson(name)
 }
 
 /** A lender with Ramesh (tractor, ₹20,000 paid today) and Suresh (buffalo), through the forms. */
 async function book(browser: Browser, options: BrowserContextOptions) {
   const { device } = await newLenderDevice(browser, options)
   const { page } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Ramesh', city: 'Rampur', phone: '98765 43210' })
+  await addCityAndPerson(page, { name: 'Ramesh', city: 'Rampur', phone: '98765 43210' })
   await new PersonFormPage(page).add({ name: 'Suresh', city: 'Rampur' })
-  const form = new LoanFormPage(page)
-  for (const [loan, person, description] of [
-    [tractor, 'Ramesh', 'Tractor'],
-    [buffalo, 'Suresh', 'Buffalo'],
-  ] as const) {
-    await form.add({
-      person,
-      amount: paiseToRupeeInput(loan.amount),
-      rate: String(loan.interestRate),
-      type: loan.interestType === 'per_annum' ? 'Per Annum' : 'Per Month',
-      startDate: loan.startDate,
-      dueDate: loan.dueDate,
-      description,
-    })
-  }
+  await lend(page, 'Ramesh', [{ loan: tractor, description: 'Tractor' }])
+  await lend(page, 'Suresh', [{ loan: buffalo, description: 'Buffalo' }])
   const ramesh = await openPerson(page, 'Ramesh')
   const rameshId = ramesh.personId()
   const tractorLabel = await ramesh.loanLabel('Tractor')

@@ -3,15 +3,14 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { CITIES_ROOM, SYNC_PATH } from '../../shared/protocol.ts'
 import { authMessages } from '../../src/features/auth/authMessages.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
 import {
-  appInstalled,
+  backOnline,
   goOffline,
-  goOnline,
-  newLenderDevice,
+  offlineReadyLender,
   phone,
   secondDevice,
   unsaved,
+  type Device,
 } from './pages/devices.ts'
 import { LoginPage } from './pages/LoginPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
@@ -21,14 +20,8 @@ test('phone: logging out offline explains, offers to stay, and the lender gets b
   browser,
 }) => {
   test.setTimeout(120_000)
-  const { device, lender } = await newLenderDevice(browser, phone)
+  const { device, lender } = await offlineReadyLender(browser, 'Rampur', ['Saved Sunil'], phone)
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  const personForm = new PersonFormPage(page)
-  await personForm.add({ name: 'Saved Sunil', city: 'Rampur' })
-  await shell.waitSynced()
-  await appInstalled(device)
   await goOffline(device)
 
   // Nothing unsaved, but offline: the lender is told what happens and may stay.
@@ -39,9 +32,7 @@ test('phone: logging out offline explains, offers to stay, and the lender gets b
   await dialog.getByRole('button', { name: 'Stay logged in' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/people$/)
-  await shell.pressLogout()
-  await dialog.getByRole('button', { name: 'Log out anyway' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await shell.logOutAnyway()
   await expect(page.getByText(authMessages.offlineNow)).toBeVisible()
 
   // Every failure is a sentence, never the browser's "Failed to fetch".
@@ -61,12 +52,11 @@ test('phone: logging out offline explains, offers to stay, and the lender gets b
   await expect(page).toHaveURL(/\/people$/)
   await expect(page.getByText('Saved Sunil').first()).toBeVisible()
   await expect(shell.sync).toContainText('Offline')
-  await personForm.add({ name: 'Offline Omkar', city: 'Rampur' })
+  await new PersonFormPage(page).add({ name: 'Offline Omkar', city: 'Rampur' })
   await expect(shell.sync).toContainText(unsaved(1))
 
   // Back online, sync resumes on its own: no second sign-in, and the entry reaches the server.
-  await goOnline(device)
-  await shell.waitSynced()
+  await backOnline(device)
   await expect(page).toHaveURL(/\/people$/)
   const other = await secondDevice(browser, device)
   await expect(other.page.getByText('Offline Omkar').first()).toBeVisible()
@@ -79,12 +69,8 @@ test('another lender signs in offline after a logout: the first session is ended
 }) => {
   test.setTimeout(150_000)
   // Anita has used this device before (online), so it can check her password offline.
-  const { device, lender: anita } = await newLenderDevice(browser)
+  const { device, lender: anita } = await offlineReadyLender(browser, 'Sitapur')
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Sitapur')
-  await shell.waitSynced()
-  await appInstalled(device)
   await shell.logout()
 
   // Bharat signs up on the same device, then logs out while offline.
@@ -97,9 +83,7 @@ test('another lender signs in offline after a logout: the first session is ended
   const { cookies } = await device.context.storageState()
   const bharatCookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
   await goOffline(device)
-  await shell.pressLogout()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await shell.logOutAnyway()
 
   // Anita signs in offline and works.
   await login.submit('Login', anita.email, anita.password)
@@ -130,8 +114,7 @@ test('another lender signs in offline after a logout: the first session is ended
 
   // Online: Bharat's session, which he logged out of, is ended on the server; Anita's is
   // re-established in the background, both docs reconnect with it, and her entry is saved.
-  await goOnline(device)
-  await shell.waitSynced()
+  await backOnline(device)
   await expect(page.getByText(anita.email)).toBeVisible()
   const session = await request.get('/api/auth/get-session', {
     headers: { cookie: bharatCookie, origin: baseURL! },
@@ -141,54 +124,29 @@ test('another lender signs in offline after a logout: the first session is ended
   await expect(other.page.getByText('Anita’s Arjun').first()).toBeVisible()
 })
 
-/** Logs out while offline (the app warns; the lender goes ahead) and lands on Login. */
-async function logOutOffline(device: Awaited<ReturnType<typeof newLenderDevice>>['device']) {
-  await device.shell.pressLogout()
-  await device.page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
-  await expect(device.page).toHaveURL(/\/login$/)
-}
-
 test('a password changed in Settings is the one that opens the book offline, not the old one', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
-  const { device, lender } = await newLenderDevice(browser)
-  const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Kept Kamla', city: 'Rampur' })
-  await shell.waitSynced()
-  await appInstalled(device)
+  const { device, lender } = await offlineReadyLender(browser, 'Rampur', ['Kept Kamla'])
 
   const changed = `${lender.password}-changed`
-  const settings = new SettingsPage(page)
+  const settings = new SettingsPage(device.page)
   await settings.goto()
   await settings.changePassword(lender.password, changed)
   await expect(settings.passwordMessage()).toHaveText(
     'Your password is changed. Every other device is signed out.',
   )
 
-  await goOffline(device)
-  await logOutOffline(device)
-  const login = new LoginPage(page)
-  await login.submit('Login', lender.email, lender.password)
-  await expect(login.error).toHaveText(authMessages.offlineWrongPassword)
-  await login.submit('Login', lender.email, changed)
-  await expect(page).toHaveURL(/\/people$/)
-  await expect(page.getByText('Kept Kamla').first()).toBeVisible()
+  await onlyThisPasswordOpensOffline(device, lender.email, changed, lender.password, 'Kept Kamla')
 })
 
 test('after an operator reset, the next online sign-in replaces the offline password', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
-  const { device, lender } = await newLenderDevice(browser)
+  const { device, lender } = await offlineReadyLender(browser, 'Sitapur', ['Reset Ravi'])
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Sitapur')
-  await new PersonFormPage(page).add({ name: 'Reset Ravi', city: 'Sitapur' })
-  await shell.waitSynced()
-  await appInstalled(device)
 
   // The operator resets it while the lender is signed in: the device is sent to Login at once.
   const reset = `${lender.password}-reset`
@@ -212,17 +170,32 @@ test('after an operator reset, the next online sign-in replaces the offline pass
   await device.context.setOffline(false)
   await login.submitAndEnter('Login', lender.email, reset)
   await shell.waitSynced()
-  await goOffline(device)
-  await logOutOffline(device)
-  await login.submit('Login', lender.email, lender.password)
-  await expect(login.error).toHaveText(authMessages.offlineWrongPassword)
-  await login.submit('Login', lender.email, reset)
-  await expect(page).toHaveURL(/\/people$/)
-  await expect(page.getByText('Reset Ravi').first()).toBeVisible()
+  await onlyThisPasswordOpensOffline(device, lender.email, reset, lender.password, 'Reset Ravi')
 })
 
+/**
+ * Goes offline and logs out; then, offline, the `old` password is refused as wrong and `current`
+ * opens the book that is still on the device, with `person` in it.
+ */
+async function onlyThisPasswordOpensOffline(
+  device: Device,
+  email: string,
+  current: string,
+  old: string,
+  person: string,
+): Promise<void> {
+  await goOffline(device)
+  await device.shell.logOutAnyway()
+  const login = new LoginPage(device.page)
+  await login.submit('Login', email, old)
+  await expect(login.error).toHaveText(authMessages.offlineWrongPassword)
+  await login.submit('Login', email, current)
+  await expect(device.page).toHaveURL(/\/people$/)
+  await expect(device.page.getByText(person).first()).toBeVisible()
+}
+
 /** Cuts the network of a device that shows the login page (no sync indicator there). */
-async function goOfflineOnLogin(device: Awaited<ReturnType<typeof newLenderDevice>>['device']) {
+async function goOfflineOnLogin(device: Device) {
   await device.context.setOffline(true)
   await expect(device.page.getByText(authMessages.offlineNow)).toBeVisible()
 }

@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpWithBorrower } from './pages/borrower.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { Shell } from './pages/Shell.ts'
 
 test('with the server unreachable, a reload still opens the ledger from IndexedDB', async ({
   page,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
-  const cities = new CitiesPage(page)
-  await cities.goto()
-  await cities.add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Meera', city: 'Rampur' })
+  const { email } = await signUpWithBorrower(page, { name: 'Meera', city: 'Rampur' })
   const shell = new Shell(page)
   await shell.waitSynced()
 

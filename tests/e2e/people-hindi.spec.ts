@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { selectByText } from './pages/forms.ts'
 
 /** Where the app remembers this device's language (src/i18n). */
@@ -9,8 +9,7 @@ test('in Hindi: cities, people, the person form with its messages and reminder l
   page,
 }) => {
   test.setTimeout(240_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   await page.evaluate((key) => localStorage.setItem(key, 'hi'), LANGUAGE_KEY)
 
   await page.goto('/city')

@@ -4,7 +4,7 @@ import { formatINR } from '../../shared/money.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
 import { browserToday } from './pages/clock.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 
@@ -12,8 +12,7 @@ test('people list: what each owes today, count line, filters by name, city and g
   page,
 }) => {
   test.setTimeout(240_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const people = new PeoplePage(page)
   await people.goto()
   await expect(page.getByText('No people found.', { exact: true })).toBeVisible()

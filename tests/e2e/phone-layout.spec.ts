@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { addDays } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { addCityAndPerson } from './pages/borrower.ts'
 import { browserToday } from './pages/clock.ts'
-import { appInstalled, goOffline, newLenderDevice, unsaved } from './pages/devices.ts'
+import { goOffline, newLenderDevice, readyForOffline, unsaved } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { everyScreen } from './pages/screens.ts'
 
 const today = browserToday()
 const WIDTH = 360
@@ -54,9 +55,7 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
     hasTouch: true,
   })
   const { page, shell } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Khurd Kalan Basti')
-  await new PersonFormPage(page).add({
+  await addCityAndPerson(page, {
     name: 'Ramesh Chandra Prasad Srivastava',
     city: 'Khurd Kalan Basti',
     phone: '9876543210',
@@ -76,24 +75,9 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
   const personId = personHref?.split('/').pop() ?? ''
   expect(loanId).not.toBe('')
   expect(personId).not.toBe('')
-  await shell.waitSynced()
-  await appInstalled(device)
+  await readyForOffline(device)
 
-  const routes = [
-    '/dashboard',
-    '/people',
-    '/people/add',
-    `/people/${personId}`,
-    `/people/edit/${personId}`,
-    `/users/${personId}/loans`,
-    `/users/${personId}/deposit`,
-    `/users/${personId}/statement`,
-    '/loans',
-    '/loans/add',
-    `/loans/edit/${loanId}`,
-    '/city',
-    '/trash',
-  ]
+  const routes = everyScreen(personId, loanId)
   const problems: string[] = []
   async function visitAll(state: string): Promise<void> {
     for (const route of routes) {
@@ -126,9 +110,7 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
   await expect(shell.sync).toContainText(unsaved(1))
 
   // The login page, signed out (offline: the lender is asked first).
-  await shell.pressLogout()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await shell.logOutAnyway()
   const wider = await overflow(page)
   if (wider > 0) problems.push(`signed out /login: ${wider}px wider than the screen`)
 

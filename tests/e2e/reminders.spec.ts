@@ -1,21 +1,20 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import QRCode from 'qrcode'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { upiIdMessage } from '../../shared/book/upi.ts'
 import { paiseToRupeeInput } from '../../shared/money.ts'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { newLenderDevice, phone, type Device } from './pages/devices.ts'
+import { newLenderDevice, newLenderPage, phone, type Device } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage, type PersonFields } from './pages/PersonFormPage.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** The message a WhatsApp link carries, and the number it goes to. */
 async function whatsApp(link: Locator): Promise<{ number: string; text: string }> {
@@ -282,8 +281,7 @@ test('people CSV: a good file adds people and villages; a broken row is reported
   browser,
 }) => {
   test.setTimeout(150_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
   const settings = new SettingsPage(page)
   await navTo(page, 'Cities')
   await new CitiesPage(page).add('Rampur')

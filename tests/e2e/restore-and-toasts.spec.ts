@@ -7,28 +7,24 @@
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type BrowserContextOptions, type Locator, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
+import { addCityAndPerson } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
-import { newLenderDevice, phone } from './pages/devices.ts'
+import { newLenderDevice, newLenderPage, phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 const laptop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 
 /** Ramesh with the Pump and Seeds loans, Sita with one; returns their page ids. */
 async function twoBorrowers(page: Page): Promise<{ ramesh: string; sita: string }> {
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  const person = new PersonFormPage(page)
-  await person.add({ name: 'Ramesh', city: 'Rampur' })
-  await person.add({ name: 'Sita', city: 'Rampur' })
+  await addCityAndPerson(page, { name: 'Ramesh', city: 'Rampur' })
+  await new PersonFormPage(page).add({ name: 'Sita', city: 'Rampur' })
   const form = new LoanFormPage(page)
   for (const [name, description, amount] of [
     ['Ramesh', 'Pump', '5000'],
@@ -77,8 +73,7 @@ for (const [size, options] of [
     browser,
   }) => {
     test.setTimeout(240_000)
-    const { device } = await newLenderDevice(browser, options)
-    const { page } = device
+    const page = await newLenderPage(browser, options)
     const { ramesh, sita } = await twoBorrowers(page)
 
     const deposit = new DepositPage(page)
@@ -140,7 +135,7 @@ for (const [size, options] of [
       .click()
     await expect(page).toHaveURL(/\/people$/)
     await expect(toast).toHaveCount(0)
-    await device.context.close()
+    await page.context().close()
   })
 }
 
@@ -148,8 +143,7 @@ test('1280: deleting a person names him, his loans and what he owes; the toast�
   browser,
 }) => {
   test.setTimeout(180_000)
-  const { device } = await newLenderDevice(browser, laptop)
-  const { page } = device
+  const page = await newLenderPage(browser, laptop)
   await twoBorrowers(page)
   const people = new PeoplePage(page)
   await people.goto()
@@ -172,7 +166,7 @@ test('1280: deleting a person names him, his loans and what he owes; the toast�
   await expect(dialog).toContainText(/Delete the loan Cow · ₹8,000 from .* to Sita\?/)
   await expect(dialog).toContainText('Trash keeps it')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await device.context.close()
+  await page.context().close()
 })
 
 /** The book file's content without the moment it was exported. */
@@ -205,7 +199,7 @@ test('1280: a backup restores into the lender’s own book, after a safety copy,
 }) => {
   test.setTimeout(300_000)
   const { device } = await newLenderDevice(browser, laptop)
-  const { page } = device
+  const { page, context, shell } = device
   const { ramesh } = await twoBorrowers(page)
   const settings = new SettingsPage(page)
   await settings.goto()
@@ -262,7 +256,7 @@ test('1280: a backup restores into the lender’s own book, after a safety copy,
   await expect(section.getByRole('status')).toContainText(
     'Restored. Your book now has 2 people, 3 loans and 0 payments.',
   )
-  await device.shell.waitSynced()
+  await shell.waitSynced()
   // The book is the backup again, the lender's details for borrowers included.
   expect(sameBook(await exportJson(page))).toEqual(sameBook(backup))
   await expect(settings.profile.getByLabel('Display name')).toHaveValue('Shri Ganesh Finance')
@@ -270,16 +264,13 @@ test('1280: a backup restores into the lender’s own book, after a safety copy,
   const people = new PeoplePage(page)
   await people.goto()
   expect(await people.names()).toEqual(['Ramesh', 'Sita'])
-  await device.context.close()
+  await context.close()
 })
 
 test('390, Hindi: restoring says what changes and what is wrong in Hindi', async ({ browser }) => {
   test.setTimeout(180_000)
-  const { device } = await newLenderDevice(browser, phone)
-  const { page } = device
-  await new CitiesPage(page).goto()
-  await new CitiesPage(page).add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Ramesh', city: 'Rampur' })
+  const page = await newLenderPage(browser, phone)
+  await addCityAndPerson(page, { name: 'Ramesh', city: 'Rampur' })
   const backup = await exportJson(page)
   await new PersonFormPage(page).add({ name: 'Gopal', city: 'Rampur' })
   await new SettingsPage(page).goto()
@@ -303,5 +294,5 @@ test('390, Hindi: restoring says what changes and what is wrong in Hindi', async
   ])
   expect(JSON.parse(await readFile(await safety.path(), 'utf8')).people).toHaveLength(2)
   await expect(section.getByRole('status')).toContainText('बैकअप वापस आ गया।')
-  await device.context.close()
+  await page.context().close()
 })

@@ -14,8 +14,9 @@ import { readLender } from '../../shared/schema/lender.ts'
 import { archiveLoan } from '../../shared/schema/loan.ts'
 import { archivePerson } from '../../shared/schema/person.ts'
 import { catalogue } from './pages/catalogue.ts'
-import { appInstalled, newLenderDevice } from './pages/devices.ts'
+import { newLenderDevice, readyForOffline } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
+import { everyScreen } from './pages/screens.ts'
 
 const SIZES = [
   { width: 360, height: 740 },
@@ -66,7 +67,7 @@ test('360, 390 and 1280 px, English and Hindi, online and offline: nothing past 
 }) => {
   test.setTimeout(540_000)
   const { device } = await newLenderDevice(browser, { viewport: SIZES[2] })
-  const { page, context, shell } = device
+  const { page, context } = device
 
   const { doc } = buildBook({ people: 14, loans: 20, payments: 30 })
   const book = readLender(doc)
@@ -91,26 +92,9 @@ test('360, 390 and 1280 px, English and Hindi, online and offline: nothing past 
   ).toBeVisible({
     timeout: 60_000,
   })
-  await shell.waitSynced()
-  await appInstalled(device)
+  await readyForOffline(device)
 
-  const routes = [
-    '/dashboard',
-    '/people',
-    '/people/add',
-    `/people/${person.id}`,
-    `/people/edit/${person.id}`,
-    `/users/${person.id}/loans`,
-    `/users/${person.id}/deposit`,
-    `/users/${person.id}/statement`,
-    '/loans',
-    '/loans/add',
-    `/loans/edit/${loan.id}`,
-    '/city',
-    '/trash',
-    '/settings',
-    '/no-such-page',
-  ]
+  const routes = [...everyScreen(person.id, loan.id), '/settings', '/no-such-page']
 
   const problems: string[] = []
   async function walk(state: string, sizes: readonly { width: number; height: number }[]) {

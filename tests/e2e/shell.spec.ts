@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { CitiesPage } from './pages/CitiesPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { Shell } from './pages/Shell.ts'
 
 test('desktop top bar: title, the four links, Trash, Settings, email and Logout', async ({
   page,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  const { email } = await signUpNewLender(page)
   const shell = new Shell(page)
 
   await expect(page.getByRole('link', { name: 'Rin Khata' })).toBeVisible()
@@ -19,8 +18,7 @@ test('desktop top bar: title, the four links, Trash, Settings, email and Logout'
     ['Trash', '/trash'],
     ['Settings', '/settings'],
   ] as const) {
-    await shell.mainNav.getByRole('link', { name, exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await shell.follow(shell.mainNav, name, path)
     await expect(shell.mainNav.getByRole('link', { name, exact: true })).toHaveAttribute(
       'aria-current',
       'page',
@@ -35,8 +33,7 @@ test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
   test('bottom tabs, the menu with Trash, and Logout', async ({ page }) => {
-    const { email, password } = newLender()
-    await new LoginPage(page).signUp(email, password)
+    await signUpNewLender(page)
     const shell = new Shell(page)
 
     await expect(shell.mainNav).toBeHidden()
@@ -46,8 +43,7 @@ test.describe('phone width', () => {
       ['Cities', '/city'],
       ['People', '/people'],
     ] as const) {
-      await shell.tabs.getByRole('link', { name, exact: true }).click()
-      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await shell.follow(shell.tabs, name, path)
     }
 
     await shell.openFromMenu('Trash')
@@ -64,8 +60,7 @@ test('the sync indicator reaches Synced and counts changes made offline', async 
   page,
   context,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const shell = new Shell(page)
   await shell.waitSynced()
 

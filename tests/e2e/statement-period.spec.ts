@@ -7,17 +7,16 @@
  */
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { loanPosition, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
 import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
-import { newLenderDevice, phone } from './pages/devices.ts'
+import { browserCalendar } from './pages/clock.ts'
+import { newLenderPage, phone } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { pdfText, slow } from './pages/screens.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { day } = browserCalendar()
 const squeeze = (s: string) => s.replace(/\s+/g, '')
 
 /** A table's body rows as the texts of their cells. */
@@ -31,15 +30,9 @@ test('390 px: a period’s statement opens, moves and closes; the Hindi borrower
   browser,
 }) => {
   test.setTimeout(360_000)
-  const { device } = await newLenderDevice(browser, phone)
-  const { page } = device
-  const loan = loanTerms('well', {
-    amount: 20_000_00,
-    interestRate: 2,
-    interestType: 'per_month',
-    startDate: day(-120),
-    dueDate: day(60),
-  })
+  const page = await newLenderPage(browser, phone)
+  // ₹20,000 at loanTerms' 2 % a month.
+  const loan = loanTerms('well', { amount: 20_000_00, startDate: day(-120), dueDate: day(60) })
   const { personId, label } = await addBorrower(page, {
     name: 'Sita Devi',
     village: 'Navgaon',

@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { maskAadhaar, verhoeffCheckDigit } from '../../shared/identity.ts'
 import { formatINR, paiseToRupeeInput } from '../../shared/money.ts'
-import { CitiesPage } from './pages/CitiesPage.ts'
-import { browserToday } from './pages/clock.ts'
+import { addCityAndPersonPatiently, addLoanPatiently } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { newLenderDevice } from './pages/devices.ts'
-import { LoanFormPage, type LoanFields } from './pages/LoanFormPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { pdfText, slow, visit } from './pages/screens.ts'
 import { setProfileElsewhere } from './pages/profile.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 const aadhaarBase = '23456789012'
 const aadhaar = `${aadhaarBase}${verhoeffCheckDigit(aadhaarBase)}`
 const profile = { displayName: 'Shri Lal Traders', upiId: 'shrilal@okaxis' }
@@ -56,38 +53,21 @@ test("a borrower's statement shows the loans page's figures and every payment, o
 
   // A small book, through the forms: a borrower with an Aadhaar, two loans, four deposits (one
   // voided) and a waiver.
-  await visit(page, '/city', 'Cities')
-  await new CitiesPage(page).add('Rampur')
-  const personForm = new PersonFormPage(page)
-  await visit(page, '/people/add', 'Add Person')
-  await personForm.fill({ name: 'Ramesh Kumar', city: 'Rampur', aadhaar })
-  await personForm.submit()
-  await slow(page).toHaveURL(/\/people$/)
-  const form = new LoanFormPage(page)
-  const addLoan = async (fields: LoanFields) => {
-    await visit(page, '/loans/add', 'Add Loan')
-    await form.fill(fields)
-    await form.submit()
-    await slow(page).toHaveURL(/\/loans$/)
+  await addCityAndPersonPatiently(page, { name: 'Ramesh Kumar', city: 'Rampur', aadhaar })
+  for (const [description, amount, rate, type, startDate, dueDate] of [
+    ['Seeds', '15000', '12', 'Per Annum', day(-60), day(60)],
+    ['Pump', '5000', '2', 'Per Month', day(-40), day(20)],
+  ] as const) {
+    await addLoanPatiently(page, {
+      person: 'Ramesh Kumar',
+      amount,
+      rate,
+      type,
+      startDate,
+      dueDate,
+      description,
+    })
   }
-  await addLoan({
-    person: 'Ramesh Kumar',
-    amount: '15000',
-    rate: '12',
-    type: 'Per Annum',
-    startDate: day(-60),
-    dueDate: day(60),
-    description: 'Seeds',
-  })
-  await addLoan({
-    person: 'Ramesh Kumar',
-    amount: '5000',
-    rate: '2',
-    type: 'Per Month',
-    startDate: day(-40),
-    dueDate: day(20),
-    description: 'Pump',
-  })
   await visit(page, '/people', /^People$/)
   await new PeoplePage(page).row('Ramesh Kumar').getByRole('link', { name: 'Loans' }).click()
   const personLoans = new PersonLoansPage(page)
@@ -100,10 +80,7 @@ test("a borrower's statement shows the loans page's figures and every payment, o
   const depositPage = new DepositPage(page)
   for (const d of deposits) {
     await visit(page, `/users/${personId}/deposit`, /^Deposit for /)
-    await depositPage.amount.fill(paiseToRupeeInput(d.paise))
-    await depositPage.fillDate(d.date)
-    await depositPage.allocation(label[d.loan as 'Seeds' | 'Pump']).fill(paiseToRupeeInput(d.paise))
-    await depositPage.record()
+    await depositPage.recordOn(label[d.loan as 'Seeds' | 'Pump'], d.paise, d.date)
     await slow(page).toHaveURL(new RegExp(`/users/${personId}/loans$`))
     await slow(page.getByRole('heading', { name: 'Ramesh Kumar', level: 1 })).toBeVisible()
   }

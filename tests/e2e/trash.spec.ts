@@ -1,22 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { CitiesPage } from './pages/CitiesPage.ts'
+import { signUpWithBorrower } from './pages/borrower.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
-import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { TrashPage } from './pages/TrashPage.ts'
 
 test('deleting a loan or a person moves it to Trash, and Restore brings it back', async ({
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
-  const cities = new CitiesPage(page)
-  await cities.goto()
-  await cities.add('Rampur')
-  await new PersonFormPage(page).add({ name: 'Dev', city: 'Rampur' })
+  await signUpWithBorrower(page, { name: 'Dev', city: 'Rampur' })
   await new LoanFormPage(page).add({
     person: 'Dev',
     amount: '2500',

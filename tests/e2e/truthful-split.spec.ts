@@ -7,18 +7,17 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator } from '@playwright/test'
 import Papa from 'papaparse'
-import { addDays, formatDisplayDate } from '../../shared/dates.ts'
+import { formatDisplayDate } from '../../shared/dates.ts'
 import { replayLoan, type PaymentFact } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
-import { addBorrower, depositOn, loanTerms } from './pages/borrower.ts'
-import { browserToday } from './pages/clock.ts'
-import { newLenderDevice } from './pages/devices.ts'
+import { addBorrower, depositOn, loanTerms, perAnnum } from './pages/borrower.ts'
+import { browserCalendar } from './pages/clock.ts'
+import { newLenderPage } from './pages/devices.ts'
 import { paiseOf, PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 import { slow } from './pages/screens.ts'
 
-const today = browserToday()
-const day = (offset: number) => addDays(today, offset)
+const { today, day } = browserCalendar()
 
 /** The texts of a table's body rows, cell by cell (header and footer rows left out). */
 async function bodyRows(table: Locator): Promise<string[][]> {
@@ -33,13 +32,11 @@ test('a paid-off ₹50,000 loan: principal paid is ₹50,000.00 and interest pai
   browser,
 }) => {
   test.setTimeout(300_000)
-  const { device } = await newLenderDevice(browser)
-  const { page } = device
+  const page = await newLenderPage(browser)
   // ₹50,000 at 24 % a year; ₹1,000 after 165 days covers only part of ₹5,424.66 of interest.
   const loan = loanTerms('tractor', {
     amount: 50_000_00,
-    interestRate: 24,
-    interestType: 'per_annum',
+    ...perAnnum(24),
     startDate: day(-365),
     dueDate: day(-1),
   })

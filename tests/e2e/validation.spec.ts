@@ -6,7 +6,7 @@ import { browserToday } from './pages/clock.ts'
 import { DepositPage } from './pages/DepositPage.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { LoansPage } from './pages/LoansPage.ts'
-import { LoginPage, newLender } from './pages/LoginPage.ts'
+import { signUpNewLender } from './pages/LoginPage.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
@@ -17,8 +17,7 @@ test('every validation message of spec §5 appears for its input, and nothing is
   page,
 }) => {
   test.setTimeout(120_000)
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   const alert = page.getByRole('main').getByRole('alert')
 
   await test.step('city: a blank name is ignored', async () => {
@@ -155,8 +154,7 @@ test('every validation message of spec §5 appears for its input, and nothing is
 test('an unknown person shows Person not found on their loans and deposit pages', async ({
   page,
 }) => {
-  const { email, password } = newLender()
-  await new LoginPage(page).signUp(email, password)
+  await signUpNewLender(page)
   await page.goto('/users/nobody/loans')
   await expect(page.getByText('Person not found')).toBeVisible()
   await page.goto('/users/nobody/deposit')

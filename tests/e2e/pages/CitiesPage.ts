@@ -25,3 +25,10 @@ export class CitiesPage {
     }
   }
 }
+
+/** Opens Cities and adds `name` there: the first step of every book entered through the forms. */
+export async function addCity(page: Page, name: string): Promise<void> {
+  const cities = new CitiesPage(page)
+  await cities.goto()
+  await cities.add(name)
+}

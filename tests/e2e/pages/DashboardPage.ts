@@ -1,5 +1,40 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { tile } from './forms.ts'
+import {
+  summarizeDashboard,
+  type DashboardPerson,
+  type DashboardSummary,
+  type LedgerLoan,
+} from '../../../shared/ledger/engine.ts'
+import { formatINR } from '../../../shared/money.ts'
+import { browserToday } from './clock.ts'
+import { cellOf, tableRows, tile } from './forms.ts'
+import { PersonLoansPage } from './PersonLoansPage.ts'
+
+/** The dashboard's figure tiles, by their labels. */
+export type TileLabel =
+  'Borrowers' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today'
+
+/**
+ * What the engine makes of a book today: its dashboard summary, and the value each tile shows
+ * (Interest due and Paid as the sums of the rows).
+ */
+export function tilesOf(book: {
+  people: readonly DashboardPerson[]
+  loans: readonly LedgerLoan[]
+}): { summary: DashboardSummary; tiles: Record<TileLabel, string> } {
+  const summary = summarizeDashboard(book.people, book.loans, browserToday())
+  const sum = (pick: (row: DashboardSummary['rows'][number]) => number) =>
+    summary.rows.reduce((total, row) => total + pick(row), 0)
+  const tiles = {
+    Borrowers: String(book.people.length),
+    'Active Loans': String(summary.activeLoans),
+    'Principal left': formatINR(summary.totalPrincipal),
+    'Interest due': formatINR(sum((row) => row.currentInterest)),
+    Paid: formatINR(sum((row) => row.totalPaid)),
+    'Due today': formatINR(summary.totalDue),
+  }
+  return { summary, tiles }
+}
 
 /**
  * `/dashboard`: the tiles, the search and one row per person: a table at desktop width, a compact
@@ -13,10 +48,18 @@ export class DashboardPage {
     await expect(this.page.getByRole('heading', { name: 'Loan Dashboard' })).toBeVisible()
   }
 
-  tile(
-    label: 'Borrowers' | 'Active Loans' | 'Principal left' | 'Interest due' | 'Paid' | 'Due today',
-  ): Locator {
+  tile(label: TileLabel): Locator {
     return tile(this.page.getByRole('main'), label)
+  }
+
+  /** Opens the dashboard and expects each tile to show its label and exactly its value. */
+  async expectTiles(expected: Partial<Record<TileLabel, string>>): Promise<void> {
+    await this.goto()
+    for (const [label, value] of Object.entries(expected)) {
+      await expect(this.tile(label as TileLabel)).toHaveText(
+        new RegExp(`^${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      )
+    }
   }
 
   /** A person's row in the desktop table. */
@@ -42,10 +85,7 @@ export class DashboardPage {
 
   /** The body rows of the desktop table that are in the DOM (the header row left out). */
   get tableRows(): Locator {
-    return this.page
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell') })
+    return tableRows(this.page)
   }
 
   /** The phone list. */
@@ -64,11 +104,24 @@ export class DashboardPage {
   }
 
   /** The cell of `column` in a row, by the column header's position. */
-  async cell(row: Locator, column: string): Promise<Locator> {
-    const headers = await this.page.getByRole('columnheader').allInnerTexts()
-    const index = headers.findIndex((h) => h.trim() === column)
-    if (index < 0) throw new Error(`no column "${column}" in ${headers.join(', ')}`)
-    return row.getByRole('cell').nth(index)
+  cell(row: Locator, column: string): Promise<Locator> {
+    return cellOf(row, column)
+  }
+
+  /**
+   * Opens a person's loans page from the dashboard, as a lender would: a row's View Details on a
+   * wide screen, the name in the list on a phone.
+   */
+  async openPerson(name: string): Promise<PersonLoansPage> {
+    await this.goto()
+    const wide = (this.page.viewportSize()?.width ?? 0) >= 768
+    await (
+      wide
+        ? this.row(name).getByRole('link', { name: 'View Details' })
+        : this.item(name).getByRole('link', { name, exact: true })
+    ).click()
+    await expect(this.page.getByRole('heading', { name, level: 1 })).toBeVisible()
+    return new PersonLoansPage(this.page)
   }
 
   async search(text: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
+import { paiseToRupeeInput } from '../../../shared/money.ts'
 
 /** `/users/{personId}/deposit`: amount, date, description and one allocation per loan. */
 export class DepositPage {
@@ -53,6 +54,20 @@ export class DepositPage {
 
   async record(): Promise<void> {
     await this.recordButton.click()
+  }
+
+  /** Types a deposit of `paise` on `date` (with `description`, if any), all to one loan; records it. */
+  async recordOn(
+    loanLabel: string,
+    paise: number,
+    date: string,
+    description?: string,
+  ): Promise<void> {
+    await this.amount.fill(paiseToRupeeInput(paise))
+    await this.fillDate(date)
+    if (description !== undefined) await this.description.fill(description)
+    await this.allocation(loanLabel).fill(paiseToRupeeInput(paise))
+    await this.record()
   }
 
   /** The live preview of what the deposit does (cards on a phone, a table on a wide screen). */

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { selectByText } from './forms.ts'
+import { cellOf, selectByText, tableRows } from './forms.ts'
 
 /** `/loans`: the loan list with its status and person filters. */
 export class LoansPage {
@@ -11,10 +11,7 @@ export class LoansPage {
   }
 
   get rows(): Locator {
-    return this.page
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell') })
+    return tableRows(this.page)
   }
 
   /** The row of the loan labelled `Loan #xxxxxx`. */
@@ -22,11 +19,9 @@ export class LoansPage {
     return this.rows.filter({ hasText: label })
   }
 
-  async cell(row: Locator, column: string): Promise<Locator> {
-    const headers = await this.page.getByRole('columnheader').allInnerTexts()
-    const index = headers.findIndex((h) => h.trim() === column)
-    if (index < 0) throw new Error(`no column "${column}" in ${headers.join(', ')}`)
-    return row.getByRole('cell').nth(index)
+  /** The cell of `column` in a loan's row. */
+  cell(row: Locator, column: string): Promise<Locator> {
+    return cellOf(row, column)
   }
 
   async filterStatus(label: string): Promise<void> {

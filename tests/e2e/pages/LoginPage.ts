@@ -90,3 +90,10 @@ export function newLender(): { email: string; password: string } {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
   return { email: `lender-${tag}@example.com`, password: `secret-${tag}-pass` }
 }
+
+/** Signs a brand-new lender up on `page`; resolves on their People page, with their credentials. */
+export async function signUpNewLender(page: Page): Promise<{ email: string; password: string }> {
+  const lender = newLender()
+  await new LoginPage(page).signUp(lender.email, lender.password)
+  return lender
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { selectByText } from './forms.ts'
+import { selectByText, tableRows } from './forms.ts'
 
 /** `/people`: filters, sorting, the count line and the list. */
 export class PeoplePage {
@@ -16,14 +16,17 @@ export class PeoplePage {
 
   /** Data rows of the desktop table (the header row excluded). */
   get rows(): Locator {
-    return this.page
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell') })
+    return tableRows(this.page)
   }
 
   row(name: string): Locator {
     return this.rows.filter({ has: this.page.getByRole('cell', { name, exact: true }) })
+  }
+
+  /** Opens the list and follows a person's Loans link to their loans page. */
+  async openLoans(name: string): Promise<void> {
+    await this.goto()
+    await this.row(name).getByRole('link', { name: 'Loans' }).click()
   }
 
   /** The names in the order the table shows them. */

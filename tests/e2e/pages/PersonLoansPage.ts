@@ -56,6 +56,13 @@ export class PersonLoansPage {
     return /Loan #.{6}/.exec(name)?.[0] ?? ''
   }
 
+  /** Each loan's `Loan #xxxxxx` label, by its description. */
+  async loanLabels(descriptions: readonly string[]): Promise<Record<string, string>> {
+    const labels: Record<string, string> = {}
+    for (const description of descriptions) labels[description] = await this.loanLabel(description)
+    return labels
+  }
+
   /** The value of a figure on a loan card (e.g. 'Due today'), found by the figure's name. */
   figure(card: Locator, label: string): Locator {
     return card.getByRole('group', { name: label, exact: true }).locator('[data-figure]')

@@ -26,6 +26,12 @@ export class Shell {
     return this.page.getByRole('link', { name, exact: true })
   }
 
+  /** Follows the link `name` in `nav` (the top bar or the tabs) and lands on `path`. */
+  async follow(nav: Locator, name: string, path: string): Promise<void> {
+    await nav.getByRole('link', { name, exact: true }).click()
+    await expect(this.page).toHaveURL(new RegExp(`${path}$`))
+  }
+
   /** The top bar's Logout button (desktop width; on a phone Logout is in the Menu). */
   logoutButton(): Locator {
     return this.page.getByRole('button', { name: 'Logout' })
@@ -46,6 +52,13 @@ export class Shell {
 
   async logout(): Promise<void> {
     await this.pressLogout()
+    await expect(this.page).toHaveURL(/\/login$/)
+  }
+
+  /** Presses Logout, is warned (offline, or changes not yet saved), logs out anyway: on Login. */
+  async logOutAnyway(): Promise<void> {
+    await this.pressLogout()
+    await this.page.getByRole('alertdialog').getByRole('button', { name: 'Log out anyway' }).click()
     await expect(this.page).toHaveURL(/\/login$/)
   }
 

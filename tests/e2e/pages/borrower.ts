@@ -1,12 +1,14 @@
 import { expect, type Page } from '@playwright/test'
 import type { LedgerLoan } from '../../../shared/ledger/engine.ts'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
-import { CitiesPage } from './CitiesPage.ts'
+import { addCity, CitiesPage } from './CitiesPage.ts'
 import { DashboardPage } from './DashboardPage.ts'
 import { DepositPage } from './DepositPage.ts'
-import { LoanFormPage } from './LoanFormPage.ts'
-import { PersonFormPage } from './PersonFormPage.ts'
+import { LoanFormPage, type LoanFields } from './LoanFormPage.ts'
+import { signUpNewLender } from './LoginPage.ts'
+import { PersonFormPage, type PersonFields } from './PersonFormPage.ts'
 import { PersonLoansPage } from './PersonLoansPage.ts'
+import { slow, visit } from './screens.ts'
 
 /** A loan's terms as the engine sees them (for the figures a test expects); no payments yet. */
 export function loanTerms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
@@ -23,6 +25,82 @@ export function loanTerms(id: string, fields: Partial<LedgerLoan>): LedgerLoan {
     payments: [],
     ...fields,
   }
+}
+
+/** A rate of `percent` a year, as the engine's loan fields (loanTerms' own is 2 % a month). */
+export function perAnnum(percent: number): Pick<LedgerLoan, 'interestRate' | 'interestType'> {
+  return { interestRate: percent, interestType: 'per_annum' }
+}
+
+/** A loan the engine knows, and the description it is entered under. */
+export interface DescribedLoan {
+  loan: LedgerLoan
+  description: string
+}
+
+/** The loan form's fields for lending `loan` to `person`. */
+export function loanFields(person: string, { loan, description }: DescribedLoan): LoanFields {
+  return {
+    person,
+    amount: paiseToRupeeInput(loan.amount),
+    rate: String(loan.interestRate),
+    type: loan.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
+    startDate: loan.startDate,
+    dueDate: loan.dueDate,
+    description,
+  }
+}
+
+/** Lends each loan to `person` through the loan form, in order; ends on the loan list. */
+export async function lend(
+  page: Page,
+  person: string,
+  loans: readonly DescribedLoan[],
+): Promise<void> {
+  const form = new LoanFormPage(page)
+  for (const loan of loans) await form.add(loanFields(person, loan))
+}
+
+/** Adds the person's city, then the person, through the forms; ends on the people list. */
+export async function addCityAndPerson(
+  page: Page,
+  person: PersonFields & { name: string; city: string },
+): Promise<void> {
+  await addCity(page, person.city)
+  await new PersonFormPage(page).add(person)
+}
+
+/** Signs a brand-new lender up and adds their first borrower (and the borrower's city). */
+export async function signUpWithBorrower(
+  page: Page,
+  person: PersonFields & { name: string; city: string },
+): Promise<{ email: string; password: string }> {
+  const lender = await signUpNewLender(page)
+  await addCityAndPerson(page, person)
+  return lender
+}
+
+/** Adds the person's city, then the person, through the forms, waiting patiently for each screen. */
+export async function addCityAndPersonPatiently(
+  page: Page,
+  person: PersonFields & { name: string; city: string },
+): Promise<void> {
+  await visit(page, '/city', 'Cities')
+  await new CitiesPage(page).add(person.city)
+  await visit(page, '/people/add', 'Add Person')
+  const form = new PersonFormPage(page)
+  await form.fill(person)
+  await form.submit()
+  await slow(page).toHaveURL(/\/people$/)
+}
+
+/** Adds a loan through the form, waiting patiently for the form and then for the loan list. */
+export async function addLoanPatiently(page: Page, fields: LoanFields): Promise<void> {
+  await visit(page, '/loans/add', 'Add Loan')
+  const form = new LoanFormPage(page)
+  await form.fill(fields)
+  await form.submit()
+  await slow(page).toHaveURL(/\/loans$/)
 }
 
 /**
@@ -43,12 +121,10 @@ export async function addBorrower(
     village: string
     phone?: string
     language?: 'en' | 'hi'
-    loans: readonly { loan: LedgerLoan; description: string }[]
+    loans: readonly DescribedLoan[]
   },
 ): Promise<{ personId: string; label: Record<string, string> }> {
-  const cities = new CitiesPage(page)
-  await cities.goto()
-  await cities.add(village)
+  await addCity(page, village)
   const personForm = new PersonFormPage(page)
   await personForm.gotoAdd()
   await personForm.fill({ name, city: village, ...(phone !== undefined && { phone }) })
@@ -57,18 +133,7 @@ export async function addBorrower(
   }
   await personForm.submit()
   await expect(page).toHaveURL(/\/people$/)
-  const form = new LoanFormPage(page)
-  for (const { loan, description } of loans) {
-    await form.add({
-      person: name,
-      amount: paiseToRupeeInput(loan.amount),
-      rate: String(loan.interestRate),
-      type: loan.interestType === 'per_month' ? 'Per Month' : 'Per Annum',
-      startDate: loan.startDate,
-      dueDate: loan.dueDate,
-      description,
-    })
-  }
+  await lend(page, name, loans)
   // To the person's page from the dashboard, found by name: a table row's View Details on a
   // wide screen, the name itself in a phone's list.
   const dashboard = new DashboardPage(page)
@@ -83,8 +148,7 @@ export async function addBorrower(
   const personLoans = new PersonLoansPage(page)
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 60_000 })
   const personId = personLoans.personId()
-  const label: Record<string, string> = {}
-  for (const { description } of loans) label[description] = await personLoans.loanLabel(description)
+  const label = await personLoans.loanLabels(loans.map((l) => l.description))
   return { personId, label }
 }
 
@@ -98,9 +162,6 @@ export async function depositOn(
 ): Promise<void> {
   const form = new DepositPage(page)
   await form.goto(personId, 60_000)
-  await form.amount.fill(paiseToRupeeInput(paise))
-  await form.fillDate(date)
-  await form.allocation(loanLabel).fill(paiseToRupeeInput(paise))
-  await form.record()
+  await form.recordOn(loanLabel, paise, date)
   await expect(page).toHaveURL(new RegExp(`/users/${personId}/loans$`), { timeout: 60_000 })
 }

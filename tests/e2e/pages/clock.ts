@@ -1,3 +1,4 @@
+import { addDays } from '../../../shared/dates.ts'
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 
 /**
@@ -10,4 +11,13 @@ export const TIME_ZONE = 'Asia/Kolkata'
 export function browserToday(): IsoDate {
   // en-CA formats as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date())
+}
+
+/**
+ * Today in the browser's time zone, and the date `offset` days from it: fixed when a spec calls
+ * this at its top, so all of its dates agree.
+ */
+export function browserCalendar(): { today: IsoDate; day: (offset: number) => IsoDate } {
+  const today = browserToday()
+  return { today, day: (offset) => addDays(today, offset) }
 }

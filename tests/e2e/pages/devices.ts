@@ -6,7 +6,10 @@ import {
   type Page,
 } from '@playwright/test'
 import { MessageType } from '../../../shared/protocol.ts'
-import { LoginPage, newLender } from './LoginPage.ts'
+import { addCity } from './CitiesPage.ts'
+import { signUpNewLender } from './LoginPage.ts'
+import { PersonFormPage } from './PersonFormPage.ts'
+import { PersonLoansPage } from './PersonLoansPage.ts'
 import { Shell } from './Shell.ts'
 
 /** One device of a lender: its own browser context (cookies, IndexedDB, service worker). */
@@ -34,8 +37,33 @@ export async function newLenderDevice(
   options: BrowserContextOptions = {},
 ): Promise<{ device: Device; lender: { email: string; password: string } }> {
   const device = await open(await browser.newContext(options))
-  const lender = newLender()
-  await new LoginPage(device.page).signUp(lender.email, lender.password)
+  const lender = await signUpNewLender(device.page)
+  return { device, lender }
+}
+
+/** The page of a brand-new lender's own new device, signed up and on /people. */
+export async function newLenderPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const { device } = await newLenderDevice(browser, options)
+  return device.page
+}
+
+/**
+ * A brand-new lender's device with `city` and these people in it, entered through the forms,
+ * all of it stored on the server and the app installed: from here it may go offline.
+ */
+export async function offlineReadyLender(
+  browser: Browser,
+  city: string,
+  people: readonly string[] = [],
+  options: BrowserContextOptions = {},
+): Promise<{ device: Device; lender: { email: string; password: string } }> {
+  const { device, lender } = await newLenderDevice(browser, options)
+  await addCity(device.page, city)
+  for (const name of people) await new PersonFormPage(device.page).add({ name, city })
+  await readyForOffline(device)
   return { device, lender }
 }
 
@@ -54,6 +82,26 @@ export async function secondDevice(browser: Browser, first: Device): Promise<Dev
 }
 
 /**
+ * A second device of `first`'s lender, opened once `first` has stored everything, on the loans
+ * page of `person` until it shows their `loans` loans and is synced; then the app is installed on
+ * both, so the two can go offline.
+ */
+export async function secondDeviceReadyForOffline(
+  browser: Browser,
+  first: Device,
+  person: { id: string; name: string },
+  loans: number,
+): Promise<Device> {
+  await first.shell.waitSynced()
+  const second = await secondDevice(browser, first)
+  await new PersonLoansPage(second.page).goto(person.id, person.name)
+  await expect(second.page.getByRole('article')).toHaveCount(loans)
+  await second.shell.waitSynced()
+  await Promise.all([appInstalled(first), appInstalled(second)])
+  return second
+}
+
+/**
  * Waits until the service worker has precached the app, so that the app opens with no network.
  * A real lender gets this on their first visit; a test must not cut the network before it.
  */
@@ -61,6 +109,15 @@ export async function appInstalled(device: Device): Promise<void> {
   await device.page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
+}
+
+/**
+ * Waits until the server has every change and the app is installed: from here the device opens
+ * and works with no network.
+ */
+export async function readyForOffline(device: Device): Promise<void> {
+  await device.shell.waitSynced()
+  await appInstalled(device)
 }
 
 /** Cuts the device's network (the app is told through the browser's `offline` event). */
@@ -72,6 +129,12 @@ export async function goOffline(device: Device): Promise<void> {
 /** Gives the device its network back. */
 export async function goOnline(device: Device): Promise<void> {
   await device.context.setOffline(false)
+}
+
+/** Gives the device its network back and waits until the server has every change. */
+export async function backOnline(device: Device): Promise<void> {
+  await goOnline(device)
+  await device.shell.waitSynced()
 }
 
 /** `n` unsaved changes, as the sync indicator words it. */

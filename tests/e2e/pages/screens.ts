@@ -10,6 +10,25 @@ export async function visit(page: Page, path: string, heading: string | RegExp):
   await slow(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
 }
 
+/** Every screen of a signed-in lender, for a person and a loan of theirs. */
+export function everyScreen(personId: string, loanId: string): string[] {
+  return [
+    '/dashboard',
+    '/people',
+    '/people/add',
+    `/people/${personId}`,
+    `/people/edit/${personId}`,
+    `/users/${personId}/loans`,
+    `/users/${personId}/deposit`,
+    `/users/${personId}/statement`,
+    '/loans',
+    '/loans/add',
+    `/loans/edit/${loanId}`,
+    '/city',
+    '/trash',
+  ]
+}
+
 /** All the text of a PDF, whitespace removed (pdf.js splits runs at will). */
 export async function pdfText(data: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data }).promise
