@@ -17,6 +17,7 @@ import {
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
+import { goInApp } from './pages/screens.ts'
 
 const today = browserToday()
 const desktop = { viewport: { width: 1280, height: 800 } }
@@ -214,7 +215,7 @@ for (const [name, options] of [
       const counts = { minor: 0, moderate: 0, serious: 0, critical: 0 }
       report[state] = counts
       for (const route of routes) {
-        await device.page.goto(route)
+        await goInApp(device.page, route)
         await settled(device.page)
         await scan(device.page, `${state} ${route}`, counts, problems)
         await tapTargets(device.page, `${state} ${route}`, problems)

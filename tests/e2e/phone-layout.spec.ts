@@ -5,7 +5,7 @@ import { browserToday } from './pages/clock.ts'
 import { goOffline, newLenderDevice, readyForOffline, unsaved } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
-import { everyScreen } from './pages/screens.ts'
+import { everyScreen, goInApp } from './pages/screens.ts'
 
 const today = browserToday()
 const WIDTH = 360
@@ -81,8 +81,7 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
   const problems: string[] = []
   async function visitAll(state: string): Promise<void> {
     for (const route of routes) {
-      await page.goto(route)
-      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await goInApp(page, route)
       const wider = await overflow(page)
       if (wider > 0) problems.push(`${state} ${route}: ${wider}px wider than the screen`)
       for (const p of await shellOnScreen(page)) problems.push(`${state} ${route}: ${p}`)
@@ -92,8 +91,7 @@ test('360 px (and 1280×800): no route scrolls sideways, online and synced or of
   async function visitAllOnDesktop(state: string): Promise<void> {
     await page.setViewportSize(DESKTOP)
     for (const route of routes) {
-      await page.goto(route)
-      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await goInApp(page, route)
       const wider = await overflow(page, DESKTOP.width)
       if (wider > 0) problems.push(`desktop ${state} ${route}: ${wider}px wider than the screen`)
     }

@@ -16,7 +16,7 @@ import { archivePerson } from '../../shared/schema/person.ts'
 import { catalogue } from './pages/catalogue.ts'
 import { newLenderDevice, readyForOffline } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
-import { everyScreen } from './pages/screens.ts'
+import { everyScreen, goInApp } from './pages/screens.ts'
 
 const SIZES = [
   { width: 360, height: 740 },
@@ -49,15 +49,9 @@ async function pastTheEdge(page: Page): Promise<string[]> {
   })
 }
 
-/** Goes to `path` in place (the router follows history), as a tap on a link does. */
+/** Goes to `path` in place and lets a screen that is still loading its book settle. */
 async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
-  }, path)
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/$]/g, '\\$&')}$`))
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 })
-  // A screen that is still loading its book says so; wait for it to settle.
+  await goInApp(page, path)
   await page.waitForTimeout(150)
 }
 
