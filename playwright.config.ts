@@ -34,6 +34,9 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
+    // A click or a fill that cannot happen fails within a minute (with its call log), rather than
+    // holding its worker until the test's own limit of up to 15 minutes.
+    actionTimeout: 60_000,
     baseURL,
     locale: 'en-IN',
     timezoneId: TIME_ZONE,
