@@ -1,5 +1,18 @@
 import type { WebSocket } from 'ws'
 
+/** The part of a socket that liveness needs (a `ws` WebSocket). */
+export interface WatchedSocket {
+  readonly bufferedAmount: number
+  ping(): void
+  on(event: 'pong' | 'close', listener: () => void): unknown
+}
+
+/**
+ * Intervals a socket that drained data may go on without answering its ping, beyond the one
+ * every socket gets (see `Liveness`).
+ */
+export const DRAIN_GRACE_TICKS = 2
+
 /**
  * Which sockets are still there. Every interval each socket is pinged; one that has not answered
  * the previous ping by the next is dropped, unless it has been reading what the server sends.
@@ -9,16 +22,33 @@ import type { WebSocket } from 'ws'
  * ping, and answers it, only once the data before it has arrived; dropped for a late pong, it
  * would start the download again, and never finish. A reader that drained some of its buffer
  * since the last tick is alive; one that drained nothing and did not answer is not.
+ *
+ * And a grace after the last drain: the send buffer the server sees empties into the kernel's
+ * (and a proxy's), which still hold the last of the book, up to a few megabytes, with the ping
+ * behind it. A socket that drained data since it last answered may stay silent for
+ * `DRAIN_GRACE_TICKS` more intervals; an idle socket that stops answering is dropped after one.
  */
-export class Liveness {
+export class Liveness<S extends WatchedSocket = WebSocket> {
   private readonly sockets = new Map<
-    WebSocket,
-    { answered: boolean; buffered: number; sent: number }
+    S,
+    {
+      answered: boolean
+      buffered: number
+      sent: number
+      drainedSinceAnswer: boolean
+      grace: number
+    }
   >()
 
   /** Starts watching `ws`; it leaves on its own when it closes. */
-  add(ws: WebSocket): void {
-    this.sockets.set(ws, { answered: true, buffered: 0, sent: 0 })
+  add(ws: S): void {
+    this.sockets.set(ws, {
+      answered: true,
+      buffered: 0,
+      sent: 0,
+      drainedSinceAnswer: false,
+      grace: 0,
+    })
     ws.on('pong', () => {
       const state = this.sockets.get(ws)
       if (state) state.answered = true
@@ -27,16 +57,24 @@ export class Liveness {
   }
 
   /** Counts `bytes` handed to `ws.send`, so a tick can tell how much of its buffer drained. */
-  sent(ws: WebSocket, bytes: number): void {
+  sent(ws: S, bytes: number): void {
     const state = this.sockets.get(ws)
     if (state) state.sent += bytes
   }
 
   /** One interval: drops the sockets that neither answered nor read, and pings the rest. */
-  tick(drop: (ws: WebSocket) => void): void {
+  tick(drop: (ws: S) => void): void {
     for (const [ws, state] of this.sockets) {
       const drained = state.buffered + state.sent - ws.bufferedAmount
-      if (!state.answered && drained <= 0) {
+      if (state.answered) {
+        state.drainedSinceAnswer = false
+        state.grace = 0
+      } else if (drained > 0) {
+        state.drainedSinceAnswer = true
+        state.grace = 0
+      } else if (state.drainedSinceAnswer && state.grace < DRAIN_GRACE_TICKS) {
+        state.grace++
+      } else {
         this.sockets.delete(ws)
         drop(ws)
         continue

@@ -1,0 +1,87 @@
+/** Which sockets the server keeps: a silent idle one goes, a slow reader of a big book stays. */
+import { EventEmitter } from 'node:events'
+import { describe, expect, it } from 'vitest'
+import { DRAIN_GRACE_TICKS, Liveness } from '../../../server/sync/liveness.ts'
+
+/** A socket whose send buffer and pongs the test sets by hand. */
+class Socket extends EventEmitter {
+  bufferedAmount = 0
+  pings = 0
+  ping(): void {
+    this.pings++
+  }
+  pong(): void {
+    this.emit('pong')
+  }
+}
+
+function watching(socket: Socket) {
+  const liveness = new Liveness<Socket>()
+  liveness.add(socket)
+  const dropped: Socket[] = []
+  return { liveness, dropped, tick: () => liveness.tick((ws) => dropped.push(ws)) }
+}
+
+describe('liveness', () => {
+  it('drops an idle socket one interval after it stops answering its ping', () => {
+    const socket = new Socket()
+    const { tick, dropped } = watching(socket)
+    tick()
+    socket.pong()
+    tick()
+    expect(dropped).toEqual([])
+    tick()
+    expect(dropped).toEqual([socket])
+    expect(socket.pings).toBe(2)
+  })
+
+  it('keeps a reader whose ping waits behind the book it is still downloading', () => {
+    const socket = new Socket()
+    const { liveness, tick, dropped } = watching(socket)
+    liveness.sent(socket, 3_000_000)
+    socket.bufferedAmount = 3_000_000
+    tick()
+    for (const left of [2_000_000, 1_000_000, 0]) {
+      socket.bufferedAmount = left
+      tick()
+    }
+    expect(dropped).toEqual([])
+  })
+
+  it('waits out the last of the book in the kernel after the server’s own buffer is empty', () => {
+    const socket = new Socket()
+    const { liveness, tick, dropped } = watching(socket)
+    tick()
+    liveness.sent(socket, 500_000)
+    socket.bufferedAmount = 0
+    tick()
+    // Nothing left that the server can see, no pong yet: the link still carries what it took.
+    for (let i = 0; i < DRAIN_GRACE_TICKS; i++) tick()
+    expect(dropped).toEqual([])
+    socket.pong()
+    tick()
+    tick()
+    expect(dropped).toEqual([socket])
+  })
+
+  it('drops a reader that went silent for good after its grace', () => {
+    const socket = new Socket()
+    const { liveness, tick, dropped } = watching(socket)
+    tick()
+    liveness.sent(socket, 500_000)
+    tick()
+    for (let i = 0; i < DRAIN_GRACE_TICKS; i++) tick()
+    tick()
+    expect(dropped).toEqual([socket])
+  })
+
+  it('forgets a socket that closed', () => {
+    const socket = new Socket()
+    const { tick, dropped } = watching(socket)
+    socket.emit('close')
+    tick()
+    tick()
+    expect(dropped).toEqual([])
+    expect(socket.pings).toBe(0)
+  })
+})
