@@ -25,6 +25,15 @@ function ProfileForm() {
   const [upi, setUpi] = useState(profile.upiId)
   const [upiError, setUpiError] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<OutcomeMessage | null>(null)
+  // The stored details the fields started from. When they change under the form (a restored
+  // backup, another device's save), a field the lender has not touched follows them: Save must
+  // never put back details that are no longer the book's. A field being typed in keeps its text.
+  const [shown, setShown] = useState(profile)
+  if (profile.displayName !== shown.displayName || profile.upiId !== shown.upiId) {
+    setShown(profile)
+    if (name === shown.displayName) setName(profile.displayName)
+    if (upi === shown.upiId) setUpi(profile.upiId)
+  }
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
