@@ -92,6 +92,10 @@ export default defineConfig({
         // an auth answer, the sync socket or a health check behind a page that looks fine.
         navigateFallbackDenylist: [/^\/api\//, /^\/sync(\/|$)/, /^\/healthz$/],
         cleanupOutdatedCaches: true,
+        // The page that installed the service worker is served by it from then on, not only
+        // after a reload: a lender who opens a statement on the first visit (or keeps the app
+        // open for days) has its PDF code kept for offline like everyone else.
+        clientsClaim: true,
         // The service worker's own map would be public (sw.js is served); it is not needed.
         sourcemap: false,
       },
