@@ -30,7 +30,9 @@ test('in Hindi, the loans page, the deposit page and the statement (and its PDF)
 
   // The lender switches this device to Hindi.
   await page.evaluate(() => localStorage.setItem('rin-khata.language', 'hi'))
-  await visit(page, '/loans', 'उधार')
+  // The app reads the language when it starts: the loans page by its address.
+  await page.goto('/loans')
+  await slow(page.getByRole('heading', { name: 'उधार', level: 1 })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
   await expect(page.getByRole('link', { name: 'उधार जोड़ें' })).toBeVisible()
   await expect(page.getByText('₹2,50,000', { exact: true }).first()).toBeVisible()

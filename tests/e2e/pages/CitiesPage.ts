@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from './screens.ts'
 
 /** `/city`: add a city or village; the shared list. */
 export class CitiesPage {
@@ -13,7 +14,7 @@ export class CitiesPage {
   }
 
   async goto(): Promise<void> {
-    await this.page.goto('/city')
+    await openScreen(this.page, '/city')
     await expect(this.page.getByRole('heading', { name: 'Cities' })).toBeVisible()
   }
 

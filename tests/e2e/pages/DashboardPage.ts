@@ -9,6 +9,7 @@ import { formatINR } from '../../../shared/money.ts'
 import { browserToday } from './clock.ts'
 import { cellOf, tableRows, tile } from './forms.ts'
 import { PersonLoansPage } from './PersonLoansPage.ts'
+import { openScreen } from './screens.ts'
 
 /** The dashboard's figure tiles, by their labels. */
 export type TileLabel =
@@ -44,7 +45,7 @@ export class DashboardPage {
   constructor(readonly page: Page) {}
 
   async goto(): Promise<void> {
-    await this.page.goto('/dashboard')
+    await openScreen(this.page, '/dashboard')
     await expect(this.page.getByRole('heading', { name: 'Loan Dashboard' })).toBeVisible()
   }
 

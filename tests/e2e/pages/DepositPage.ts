@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { formatDisplayDate, isIsoDate } from '../../../shared/dates.ts'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
+import { openScreen } from './screens.ts'
 
 /** `/users/{personId}/deposit`: amount, date, description and one allocation per loan. */
 export class DepositPage {
@@ -8,7 +9,7 @@ export class DepositPage {
 
   /** `timeout`: how long the page may take to show, when a big book makes it longer. */
   async goto(personId: string, timeout?: number): Promise<void> {
-    await this.page.goto(`/users/${personId}/deposit`)
+    await openScreen(this.page, `/users/${personId}/deposit`)
     await expect(this.page.getByRole('heading', { name: /^Deposit for / })).toBeVisible({
       timeout,
     })

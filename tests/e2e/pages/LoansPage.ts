@@ -1,12 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { cellOf, selectByText, tableRows } from './forms.ts'
+import { openScreen } from './screens.ts'
 
 /** `/loans`: the loan list with its status and person filters. */
 export class LoansPage {
   constructor(readonly page: Page) {}
 
   async goto(): Promise<void> {
-    await this.page.goto('/loans')
+    await openScreen(this.page, '/loans')
     await expect(this.page.getByRole('heading', { name: 'Loans', exact: true })).toBeVisible()
   }
 

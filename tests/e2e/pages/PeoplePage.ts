@@ -1,12 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { selectByText, tableRows } from './forms.ts'
+import { openScreen } from './screens.ts'
 
 /** `/people`: filters, sorting, the count line and the list. */
 export class PeoplePage {
   constructor(readonly page: Page) {}
 
   async goto(): Promise<void> {
-    await this.page.goto('/people')
+    await openScreen(this.page, '/people')
     await expect(this.page.getByRole('heading', { name: 'People', exact: true })).toBeVisible()
   }
 

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { parseRupees } from '../../../shared/money.ts'
 import { tile } from './forms.ts'
+import { openScreen } from './screens.ts'
 
 /** The money words of the reckoning, as the page labels its lines. */
 export type ReckoningWord =
@@ -26,7 +27,7 @@ export class PersonLoansPage {
   constructor(readonly page: Page) {}
 
   async goto(personId: string, name: string): Promise<void> {
-    await this.page.goto(`/users/${personId}/loans`)
+    await openScreen(this.page, `/users/${personId}/loans`)
     await expect(this.page.getByRole('heading', { name, level: 1 })).toBeVisible()
   }
 

@@ -1,11 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from './screens.ts'
 
 /** The Settings screen: this device's name, the Devices list, Change password. */
 export class SettingsPage {
   constructor(readonly page: Page) {}
 
   async goto(): Promise<void> {
-    await this.page.goto('/settings')
+    await openScreen(this.page, '/settings')
     await expect(this.page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
   }
 

@@ -1,11 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from './screens.ts'
 
 /** `/trash`: deleted people and loans, each restorable: tables when wide, cards on a phone. */
 export class TrashPage {
   constructor(readonly page: Page) {}
 
   async goto(): Promise<void> {
-    await this.page.goto('/trash')
+    await openScreen(this.page, '/trash')
     await expect(this.page.getByRole('heading', { name: 'Trash' })).toBeVisible()
   }
 

@@ -7,7 +7,7 @@ import {
 } from '@playwright/test'
 import { MessageType } from '../../../shared/protocol.ts'
 import { addCity } from './CitiesPage.ts'
-import { signUpNewLender } from './LoginPage.ts'
+import { signUpNewLender, signUpThroughForm } from './LoginPage.ts'
 import { PersonFormPage } from './PersonFormPage.ts'
 import { PersonLoansPage } from './PersonLoansPage.ts'
 import { Shell } from './Shell.ts'
@@ -52,7 +52,9 @@ export async function newLenderPage(
 
 /**
  * A brand-new lender's device with `city` and these people in it, entered through the forms,
- * all of it stored on the server and the app installed: from here it may go offline.
+ * all of it stored on the server and the app installed: from here it may go offline. The lender
+ * signed up through the form, as on a device one works on offline, so it also knows their
+ * password for an offline sign-in.
  */
 export async function offlineReadyLender(
   browser: Browser,
@@ -60,7 +62,8 @@ export async function offlineReadyLender(
   people: readonly string[] = [],
   options: BrowserContextOptions = {},
 ): Promise<{ device: Device; lender: { email: string; password: string } }> {
-  const { device, lender } = await newLenderDevice(browser, options)
+  const device = await open(await browser.newContext(options))
+  const lender = await signUpThroughForm(device.page)
   await addCity(device.page, city)
   for (const name of people) await new PersonFormPage(device.page).add({ name, city })
   await readyForOffline(device)

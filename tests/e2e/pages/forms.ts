@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from './screens.ts'
 
 /** Picks the option whose visible text contains `text` (labels may carry extras, e.g. a phone). */
 export async function selectByText(select: Locator, text: string): Promise<void> {
@@ -58,7 +59,7 @@ export abstract class RecordForm<Fields> {
 
   /** Opens the empty form that adds a record. */
   async gotoAdd(): Promise<void> {
-    await this.page.goto(`${this.list}/add`)
+    await openScreen(this.page, `${this.list}/add`)
     // The form's code (the loan form's with its calendar) loads on first use: allow a slow,
     // shared machine.
     await expect(this.page.getByRole('heading', { name: `Add ${this.noun}` })).toBeVisible({

@@ -6,7 +6,7 @@ export const slow = expect.configure({ timeout: 60_000 })
 
 /** Opens a route and waits (patiently) for its heading. */
 export async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(path)
+  await openScreen(page, path)
   await slow(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
 }
 
@@ -17,12 +17,37 @@ export async function visit(page: Page, path: string, heading: string | RegExp):
  * on, and is not what a sweep checks (the tests that open a route from its address do that).
  */
 export async function goInApp(page: Page, path: string): Promise<void> {
+  await inApp(page, path)
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/$?]/g, '\\$&')}$`))
+  await slow(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+}
+
+/**
+ * Goes to `path` as a test's set-up does: in place when the app is already open on this page on
+ * another screen (see `goInApp`; a full load would boot the app and read the book again), by
+ * address when it is not, or when the page is on that very screen already (a test that asks for
+ * the screen it is on wants it drawn afresh). A test about opening a route from its address
+ * uses `page.goto` itself.
+ */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  const elsewhereInApp = await page
+    .evaluate(
+      (to) =>
+        (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+        window.location.pathname + window.location.search !== to,
+      path,
+    )
+    .catch(() => false)
+  if (elsewhereInApp) await inApp(page, path)
+  else await page.goto(path)
+}
+
+/** Pushes `path` onto the history and tells the router, as a tap on one of the app's links does. */
+async function inApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     window.history.pushState({}, '', to)
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
   }, path)
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/$?]/g, '\\$&')}$`))
-  await slow(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 }
 
 /** Every screen of a signed-in lender, for a person and a loan of theirs. */
