@@ -31,24 +31,13 @@ export const DRAIN_GRACE_TICKS = 2
 export class Liveness<S extends WatchedSocket = WebSocket> {
   private readonly sockets = new Map<
     S,
-    {
-      answered: boolean
-      buffered: number
-      sent: number
-      drainedSinceAnswer: boolean
-      grace: number
-    }
+    /** `grace`: silent intervals left to a socket that drained data since it last answered. */
+    { answered: boolean; buffered: number; sent: number; grace: number }
   >()
 
   /** Starts watching `ws`; it leaves on its own when it closes. */
   add(ws: S): void {
-    this.sockets.set(ws, {
-      answered: true,
-      buffered: 0,
-      sent: 0,
-      drainedSinceAnswer: false,
-      grace: 0,
-    })
+    this.sockets.set(ws, { answered: true, buffered: 0, sent: 0, grace: 0 })
     ws.on('pong', () => {
       const state = this.sockets.get(ws)
       if (state) state.answered = true
@@ -66,15 +55,10 @@ export class Liveness<S extends WatchedSocket = WebSocket> {
   tick(drop: (ws: S) => void): void {
     for (const [ws, state] of this.sockets) {
       const drained = state.buffered + state.sent - ws.bufferedAmount
-      if (state.answered) {
-        state.drainedSinceAnswer = false
-        state.grace = 0
-      } else if (drained > 0) {
-        state.drainedSinceAnswer = true
-        state.grace = 0
-      } else if (state.drainedSinceAnswer && state.grace < DRAIN_GRACE_TICKS) {
-        state.grace++
-      } else {
+      if (state.answered) state.grace = 0
+      else if (drained > 0) state.grace = DRAIN_GRACE_TICKS
+      else if (state.grace > 0) state.grace--
+      else {
         this.sockets.delete(ws)
         drop(ws)
         continue
