@@ -23,7 +23,7 @@ import { openSqliteStorage } from '../../server/storage/sqlite.ts'
 import { IDS, POISONS, writeGoodBook, writePoisons } from '../fixtures/poisoned.ts'
 import { DashboardPage, tilesOf } from './pages/DashboardPage.ts'
 import { appInstalled, goOffline, type Device } from './pages/devices.ts'
-import { newLender } from './pages/LoginPage.ts'
+import { signUpOverHttp } from './pages/LoginPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
 import { Shell } from './pages/Shell.ts'
 
@@ -32,7 +32,7 @@ test('a book with bad records shows every good one and says how many it could no
   baseURL,
 }) => {
   test.setTimeout(180_000)
-  const { storageState, userId } = await signUpOverHttp(baseURL as string)
+  const { storageState, userId } = await newLenderOverHttp(baseURL as string)
 
   const doc = new Y.Doc()
   writeGoodBook(doc)
@@ -66,30 +66,18 @@ test('a book with bad records shows every good one and says how many it could no
 })
 
 /** A new lender, signed up over HTTP: no device has opened their book yet. */
-async function signUpOverHttp(baseURL: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
-  const { email, password } = newLender()
-  for (let attempt = 0; ; attempt++) {
-    const response = await api.post('/api/auth/sign-up/email', {
-      data: { email, password, name: email },
-    })
-    // The server allows a few sign-ups per address per 10 s, and parallel tests share one.
-    if (response.status() === 429 && attempt < 8) {
-      await new Promise((resolve) => setTimeout(resolve, 4_000))
-      continue
-    }
-    expect(response.ok()).toBe(true)
-    const { user } = (await response.json()) as { user: { id: string } }
-    const storageState = await api.storageState()
-    await api.dispose()
-    return { storageState, userId: user.id }
-  }
+async function newLenderOverHttp(baseURL: string) {
+  const api = await request.newContext({ baseURL })
+  const { userId } = await signUpOverHttp(api)
+  const storageState = await api.storageState()
+  await api.dispose()
+  return { storageState, userId }
 }
 
 /** A device of the lender (its own IndexedDB), signed in with the session, on the dashboard. */
 async function openDevice(
   browser: Browser,
-  storageState: Awaited<ReturnType<typeof signUpOverHttp>>['storageState'],
+  storageState: Awaited<ReturnType<typeof newLenderOverHttp>>['storageState'],
 ): Promise<Device> {
   const context = await browser.newContext({ storageState })
   const page = await context.newPage()

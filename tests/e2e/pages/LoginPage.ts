@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 /** The login page, found by its labels and button words as a lender would. */
 export class LoginPage {
@@ -102,27 +102,41 @@ export async function signUpThroughForm(page: Page): Promise<{ email: string; pa
 }
 
 /**
- * Signs a brand-new lender up as the Sign Up form does, without the form (a test about anything
- * else need not type it): one request to better-auth's endpoint from the page's own browser
- * context, which keeps the session cookie, then the People page. Waits out the server's
- * per-address rate limit, which parallel tests share.
+ * Creates a brand-new lender's account as the Sign Up form does, with one request to
+ * better-auth's endpoint on `api` (whose context then holds the session cookie); waits out the
+ * server's per-address rate limit, which parallel tests share.
  */
-export async function signUpNewLender(page: Page): Promise<{ email: string; password: string }> {
+export async function signUpOverHttp(
+  api: APIRequestContext,
+): Promise<{ lender: { email: string; password: string }; userId: string }> {
   const lender = newLender()
+  // better-auth checks a state-changing request's Origin, as a browser's form would send it.
   const origin = new URL(test.info().project.use.baseURL ?? '').origin
   for (let attempt = 0; ; attempt++) {
-    const response = await page.context().request.post('/api/auth/sign-up/email', {
+    const response = await api.post('/api/auth/sign-up/email', {
       data: { ...lender, name: lender.email.split('@')[0] },
-      // better-auth checks a state-changing request's Origin, as a browser's form would send it.
       headers: { origin },
     })
-    if (response.ok()) break
-    const wait = Number(response.headers()['x-retry-after'] ?? response.headers()['retry-after'])
-    if (response.status() !== 429 || attempt >= 8) {
-      throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`)
+    if (response.status() === 429 && attempt < 8) {
+      const wait = Number(response.headers()['x-retry-after'] ?? response.headers()['retry-after'])
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number.isFinite(wait) && wait > 0 ? wait * 1000 : 2_000),
+      )
+      continue
     }
-    await page.waitForTimeout(Number.isFinite(wait) && wait > 0 ? wait * 1000 : 2_000)
+    expect(response.ok(), `sign-up answered ${response.status()}`).toBe(true)
+    const { user } = (await response.json()) as { user: { id: string } }
+    return { lender, userId: user.id }
   }
+}
+
+/**
+ * Signs a brand-new lender up on `page` without the form (a test about anything else need not
+ * type it): over HTTP from the page's own browser context, which keeps the session cookie, then
+ * the People page. Resolves with their credentials.
+ */
+export async function signUpNewLender(page: Page): Promise<{ email: string; password: string }> {
+  const { lender } = await signUpOverHttp(page.context().request)
   await page.goto('/people')
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible({
     timeout: 60_000,
