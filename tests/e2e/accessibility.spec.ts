@@ -17,7 +17,7 @@ import {
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { PersonLoansPage } from './pages/PersonLoansPage.ts'
-import { goInApp } from './pages/screens.ts'
+import { animationsDone, goInApp } from './pages/screens.ts'
 
 const today = browserToday()
 const desktop = { viewport: { width: 1280, height: 800 } }
@@ -45,7 +45,7 @@ async function settled(page: Page): Promise<void> {
     .or(page.getByText('Some Error Occured in Application'))
     .first()
     .waitFor()
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
+  await animationsDone(page)
 }
 
 /**

@@ -167,7 +167,7 @@ test('a new lender lends twice, takes two deposits, and every screen shows the e
   await expect(paymentRows.nth(0)).toContainText(formatINR(payoff))
   await expect(paymentRows.nth(1)).toContainText(formatDisplayDate(firstDeposit.date))
   await expect(paymentRows.nth(1)).toContainText(formatINR(firstDeposit.amount))
-  await cardB.getByRole('button', { name: 'Show Details' }).click()
+  await personLoans.showDetails(cardB)
   const history = personLoans.history(labelB)
   await expect(history.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(2)
 

@@ -175,7 +175,7 @@ test('4. reconcile: two devices offline, then one ledger on both, as the engine 
         await expect(personLoans.figure(card, 'Due today')).toHaveText(
           formatINR(balanceDue(loan, today)),
         )
-        await card.getByRole('button', { name: 'Show Details' }).click()
+        await personLoans.showDetails(card)
         const history = personLoans.history(label)
         const rows = history.getByRole('row').filter({ has: device.page.getByRole('cell') })
         await expect(rows).toHaveCount(ledger.entries.length)

@@ -16,7 +16,7 @@ import { archivePerson } from '../../shared/schema/person.ts'
 import { catalogue } from './pages/catalogue.ts'
 import { newLenderDevice, readyForOffline } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
-import { everyScreen, goInApp } from './pages/screens.ts'
+import { animationsDone, everyScreen, goInApp } from './pages/screens.ts'
 
 const SIZES = [
   { width: 360, height: 740 },
@@ -125,14 +125,7 @@ test('360, 390 and 1280 px, English and Hindi, online and offline: nothing past 
     const dialog = page.getByRole('dialog', { name: t('loans:waiver.title') })
     await expect(dialog).toBeVisible()
     // Measured once the dialog has finished growing in: mid-animation a 44 px field is 43.7.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    )
+    await animationsDone(page)
     expect(await dialog.locator('input[type=date]').count()).toBe(0)
     const field = dialog.getByLabel(t('loans:waiver.date'), { exact: true })
     await expect(field).toHaveAttribute('placeholder', t('ui:date.pattern'))

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { parseRupees } from '../../../shared/money.ts'
 import { tile } from './forms.ts'
-import { openScreen } from './screens.ts'
+import { animationsDone, openScreen } from './screens.ts'
 
 /** The money words of the reckoning, as the page labels its lines. */
 export type ReckoningWord =
@@ -69,9 +69,11 @@ export class PersonLoansPage {
     return card.getByRole('group', { name: label, exact: true }).locator('[data-figure]')
   }
 
-  /** Opens a card's details: its reckoning and history. */
+  /** Opens a card's details (its reckoning and history) and waits until they have unfolded. */
   async showDetails(card: Locator): Promise<void> {
     await card.getByRole('button', { name: 'Show Details' }).click()
+    await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible()
+    await animationsDone(this.page)
   }
 
   /** The person's reckoning (every loan), or a loan's once its details are open. */

@@ -4,6 +4,23 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 /** Other work may share this machine: screens get longer than usual to appear. */
 export const slow = expect.configure({ timeout: 60_000 })
 
+/**
+ * Waits until the page's running animations (a dialog growing in, a card's details unfolding)
+ * have finished; endless ones (a spinner) are not waited for. A click lands where a finger's
+ * tap would: mid-animation the button under the pointer at the press can have moved by the
+ * release, and the click then goes to whatever holds both.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 /** Opens a route and waits (patiently) for its heading. */
 export async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await openScreen(page, path)
