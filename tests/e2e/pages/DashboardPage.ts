@@ -73,13 +73,13 @@ export class DashboardPage {
 
   /**
    * Opens a desktop row's More menu (Loan More / New Loan and the reminder links); returns the
-   * open menu.
+   * open menu. Named, because the menu of the row before may still be fading out.
    */
   async rowMenu(name: string): Promise<Locator> {
     await this.row(name)
       .getByRole('button', { name: `More for ${name}` })
       .click()
-    const menu = this.page.getByRole('menu')
+    const menu = this.page.getByRole('menu', { name: `More for ${name}` })
     await expect(menu).toBeVisible()
     return menu
   }
