@@ -16,7 +16,7 @@ const AppShell = lazyRouteComponent(loadShell, 'AppShell')
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
@@ -26,7 +26,9 @@ export const appRoute = createRoute({
       loadShell(),
       loadAppCatalogues(),
     ])
-    return { user, workspace: openWorkspace(user.id) }
+    // Opening on the dashboard (`/` is it too), the book waits until the kept picture is drawn.
+    const onDashboard = location.pathname === '/' || location.pathname === '/dashboard'
+    return { user, workspace: openWorkspace(user.id, onDashboard) }
   },
   component: AppLayout,
 })

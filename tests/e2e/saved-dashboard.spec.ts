@@ -136,3 +136,55 @@ test('after a reload, the kept dashboard shows before the book is read; the book
     timeout: 60_000,
   })
 })
+
+test('the book is not read until the kept dashboard is drawn, even when the screen’s code comes late', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  // No service worker: the dashboard's code is fetched, and held back here, on every load.
+  const { device } = await newLenderDevice(browser, { serviceWorkers: 'block' })
+  const { page } = device
+  const { doc } = buildBook({ people: 12, loans: 30, payments: 200 })
+  await uploadBook(device, doc, baseURL as string)
+  const book = readLender(doc)
+  const first = summarizeDashboard(book.people, book.loans, browserToday()).rows[0]!
+  const dashboard = new DashboardPage(page)
+  await dashboard.goto()
+  await expect(dashboard.row(first.name)).toBeVisible({ timeout: 60_000 })
+  const database = await bookDatabase(page)
+  await expect.poll(() => keptRows(page, database), { timeout: 30_000 }).toBe(12)
+
+  // What happens first on the next load: the kept figures on screen, or a read of the book.
+  await page.addInitScript((name) => {
+    const w = window as unknown as { firsts: string[] }
+    w.firsts = []
+    const note = (what: string): void => {
+      if (!w.firsts.includes(what)) w.firsts.push(what)
+    }
+    for (const method of ['get', 'getAll', 'openCursor', 'count'] as const) {
+      const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+        if (this.transaction.db.name === name && this.name === 'updates') note('book read')
+        return original.apply(this, args)
+      } as never
+    }
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Figures as kept on this device')) {
+        requestAnimationFrame(() => note('kept figures drawn'))
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  }, database)
+  // The dashboard's code arrives a second and a half late, as on a slow link.
+  await page.route(/\/assets\/DashboardScreen-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await route.continue()
+  })
+  await page.reload()
+  await expect(dashboard.row(first.name)).toContainText(formatINR(first.totalDue), {
+    timeout: 60_000,
+  })
+  await expect(page.getByText('Figures as kept on this device')).toHaveCount(0)
+  const firsts = await page.evaluate(() => (window as unknown as { firsts: string[] }).firsts)
+  expect(firsts).toEqual(['kept figures drawn', 'book read'])
+})

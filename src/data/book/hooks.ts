@@ -2,7 +2,7 @@
  * The hooks screens use to read and write the ledger. Components see plain immutable snapshots
  * and call named mutations; no Y type crosses this line.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type * as Y from 'yjs'
 import type { InterestOn, IsoDate } from '../../../shared/ledger/types.ts'
 import { addCity, readCities } from '../../../shared/schema/city.ts'
@@ -125,13 +125,18 @@ export function useShownDashboard(): ShownDashboard {
   const loaded = useLoaded()
   const today = useToday()
   const kept = useSyncExternalStore(saved.subscribe, saved.current)
-  return useMemo(
+  const shown = useMemo(
     () =>
       !loaded && kept !== null && kept.day === today
         ? { summary: kept.summary, savedAt: kept.savedAt, places: kept.places }
         : { summary: live, savedAt: null, places: NO_PLACES },
     [loaded, kept, today, live],
   )
+  // The book's read waits for this picture to be on screen (see SavedDashboardStore.shown).
+  useEffect(() => {
+    if (shown.savedAt !== null) saved.drawn()
+  }, [shown.savedAt, saved])
+  return shown
 }
 
 /** People not in the Trash (a `revived` person is shown, and marked by the screens). */

@@ -76,18 +76,31 @@ function isSavedDashboard(value: unknown): value is SavedDashboard {
 }
 
 /**
+ * The longest the book's read waits for the dashboard to draw the saved picture. The screen's
+ * code may still be on its way when the picture is read; past this, the book is read anyway.
+ */
+const DRAW_WAIT_MS = 3_000
+
+/**
  * The saved dashboard of one lender, in an IndexedDB database of its own (beside the book's, so
  * that reading it never waits for the book). `shown` settles once the saved dashboard has been
- * read and, if there was one, painted: the book's own read waits for it, so that its decoding
+ * read and, if there was one, drawn: the book's own read waits for it, so that its decoding
  * never holds up the first picture.
  */
 export class SavedDashboardStore {
   private saved: SavedDashboard | null = null
   private readonly listeners = new Set<() => void>()
   private readonly db: Promise<IDBDatabase | null>
+  private markDrawn: () => void = () => {}
+  private readonly drawnOnScreen = new Promise<void>((resolve) => (this.markDrawn = resolve))
   readonly shown: Promise<void>
 
-  constructor(databaseName: string) {
+  /**
+   * `drawnHere` says whether the screen opening now will draw `saved` (the dashboard, and the
+   * picture is today's): then `shown` waits until it says it has (`drawn`), for at most
+   * `DRAW_WAIT_MS`; otherwise only for the frames after the read.
+   */
+  constructor(databaseName: string, drawnHere: (saved: SavedDashboard) => boolean) {
     this.db = new Promise<IDBDatabase | null>((resolve) => {
       const open = indexedDB.open(databaseName, 1)
       open.onupgradeneeded = () => open.result.createObjectStore(STORE)
@@ -100,8 +113,22 @@ export class SavedDashboardStore {
       if (!saved) return
       this.saved = saved
       for (const listener of this.listeners) listener()
-      await painted()
+      if (!drawnHere(saved)) return painted()
+      let timer = 0
+      await Promise.race([
+        this.drawnOnScreen,
+        new Promise<void>((resolve) => (timer = window.setTimeout(resolve, DRAW_WAIT_MS))),
+      ])
+      window.clearTimeout(timer)
     })
+  }
+
+  /**
+   * Called by the screen that shows the saved dashboard once it has rendered it: `shown` settles
+   * when that is painted.
+   */
+  drawn(): void {
+    void painted().then(this.markDrawn)
   }
 
   /** The saved dashboard, or null (none yet, unreadable, or not yet read). */

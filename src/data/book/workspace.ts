@@ -5,6 +5,7 @@ import { LOCAL_ORIGIN } from '../../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
 import { Room } from '../sync/room.ts'
+import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
 import { SavedDashboardStore } from './savedDashboard.ts'
 import {
@@ -33,12 +34,16 @@ let current: Workspace | null = null
  * IndexedDB database, so two accounts on one device never see each other's people; cities are
  * one list shared by everyone, so they share one database.
  */
-export function openWorkspace(userId: string): Workspace {
+export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   if (current?.userId === userId) return current
   closeWorkspace()
   const lenderRoom = userRoom(userId)
-  const saved = new SavedDashboardStore(`rin-khata/${lenderRoom}/dashboard`)
-  // The book is read once the saved dashboard is on screen: decoding a big book holds the page.
+  // The book is read once the saved dashboard is on screen (when the app opens on it, and the
+  // picture is today's, which is when the dashboard shows it): decoding a big book holds the page.
+  const saved = new SavedDashboardStore(
+    `rin-khata/${lenderRoom}/dashboard`,
+    (picture) => onDashboard && picture.day === readToday(),
+  )
   const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected, saved.shown)
   // A book already on this device, in an older layout, is moved to this one as soon as it is
   // read from disk, before the socket says anything: only this layout ever leaves the device.
