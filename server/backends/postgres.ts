@@ -54,6 +54,7 @@ export async function openPostgresBackends(
     async close() {
       await Promise.all(listeners.map((listener) => listener.close()))
       await fanout.close()
+      await storage.close()
       await pool.end()
     },
   }

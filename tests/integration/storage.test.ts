@@ -177,3 +177,55 @@ describe('postgres storage shared by several processes', () => {
     await close()
   })
 })
+
+describe('postgres group commit', () => {
+  const test = it.skipIf(!adapters[1]!.available)
+
+  test('two processes appending to the same rooms in opposite orders never deadlock or share a seq', async () => {
+    const { storage, reopen, close } = await adapters[1]!.open()
+    const other = reopen()
+    const rooms = Array.from({ length: 300 }, (_, i) => `users/r${String(i).padStart(3, '0')}`)
+    const rounds = 5
+    const appends: Promise<[string, number]>[] = []
+    for (let round = 0; round < rounds; round++) {
+      // Each process's group holds every room; they reach the database in opposite orders.
+      for (const [process, order] of [
+        [storage, rooms],
+        [other, [...rooms].reverse()],
+      ] as const) {
+        for (const room of order) {
+          appends.push(
+            process.append(room, [edit(new Y.Doc(), 'k', room)]).then((seq) => [room, seq]),
+          )
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    const stored = await Promise.all(appends)
+    for (const room of rooms) {
+      const seqs = stored.filter(([name]) => name === room).map(([, seq]) => seq)
+      expect(seqs.sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 2 * rounds }, (_, i) => i + 1),
+      )
+      expect((await storage.load(room)).seq).toBe(2 * rounds)
+    }
+    await close()
+  })
+
+  test('answers each caller with the seq of its own last row when appends of a room are grouped', async () => {
+    const { storage, close } = await adapters[1]!.open()
+    const doc = new Y.Doc()
+    const [first, second, third] = await Promise.all([
+      storage.append('users/a', [edit(doc, 'p1', 'Sunita')]),
+      storage.append('users/a', [edit(doc, 'p2', 'Mohan'), edit(doc, 'p3', 'Asha')]),
+      storage.append('users/b', [edit(new Y.Doc(), 'x', 'other')]),
+    ])
+    expect([first, second, third]).toEqual([1, 3, 1])
+    expect(rebuilt((await storage.load('users/a')).updates)).toEqual({
+      p1: 'Sunita',
+      p2: 'Mohan',
+      p3: 'Asha',
+    })
+    await close()
+  })
+})
