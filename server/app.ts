@@ -77,6 +77,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     createRouter({
       authHandler,
       healthy: () => health.check(),
+      bookState: (req, res) => liveSync.handleStateRequest(req, res),
       distDir: config.distDir,
       secure,
       trustProxy: config.trustProxy,

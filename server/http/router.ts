@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { SYNC_PATH } from '../../shared/protocol.ts'
 import { CLIENT_IP_HEADER } from '../auth/auth.ts'
 import type { Logger } from '../log.ts'
 import { setSecurityHeaders } from './headers.ts'
@@ -16,6 +17,8 @@ export interface RouterOptions {
   authHandler(request: Request): Promise<Response>
   /** Whether storage can commit a write now (see health.ts); /healthz answers 503 if not. */
   healthy(): Promise<boolean>
+  /** `GET /sync/users/<id>`: a book's whole state in one download (the sync server's). */
+  bookState(req: IncomingMessage, res: ServerResponse): Promise<void>
   distDir: string
   /** The public origin is https: add HSTS and use wss in the CSP. */
   secure: boolean
@@ -152,6 +155,7 @@ export function createRouter(options: RouterOptions) {
       res.setHeader('Allow', 'GET, HEAD')
       return json(res, 405, { error: 'method not allowed' })
     }
+    if (pathname.startsWith(SYNC_PATH + '/')) return options.bookState(req, res)
     return serveStatic(req, res, pathname)
   }
 

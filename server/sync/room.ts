@@ -347,6 +347,15 @@ export class Room {
     }, GAP_GRACE_MS)
   }
 
+  /**
+   * The whole doc as one update, as a new device's first sync would receive it; once a rebuild
+   * (after a refused update) is done, so that no part of a refused update goes out.
+   */
+  async state(): Promise<Uint8Array> {
+    while (this.rebuilding) await this.rebuilding
+    return Y.encodeStateAsUpdate(this.doc)
+  }
+
   get peerCount(): number {
     return this.peers.size
   }

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingMessage } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
 import { ChunkError, ChunkJoiner, isChunk, splitMessage } from '../../shared/chunks.ts'
@@ -24,6 +24,7 @@ import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
 import type { DocStorage } from '../storage/types.ts'
 import { isDeflated } from '../../shared/deflate.ts'
+import { sendBookState } from './bookState.ts'
 import { deflateForWire, inflateFromWire, shouldDeflate } from './deflate.ts'
 import { Liveness } from './liveness.ts'
 import { BadMessageError } from './messages.ts'
@@ -36,6 +37,8 @@ import { SessionSockets } from './sessions.ts'
 export interface SyncServer {
   /** The HTTP server's 'upgrade' listener. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** `GET /sync/users/<id>`: a lender's whole book in one compressed download (see bookState.ts). */
+  handleStateRequest(req: IncomingMessage, res: ServerResponse): Promise<void>
   /**
    * Closes the sockets of a session that was signed out or revoked, in this process and, through
    * the fan-out, in every other one.
@@ -430,7 +433,54 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     })
   }
 
+  /** Accounts with a download of their book's state under way: one at a time each. */
+  const downloading = new Set<string>()
+
+  async function stateRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refuse = (status: number, why: string) => {
+      res.statusCode = status
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+      res.setHeader('Cache-Control', 'no-store')
+      res.end(`${why}\n`)
+    }
+    if (closing) return refuse(503, 'the server is stopping')
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    let name: string
+    try {
+      name = decodeURIComponent(url.pathname.slice(SYNC_PATH.length + 1))
+    } catch {
+      return refuse(404, 'no such book')
+    }
+    if (userIdOfRoom(name) === null) return refuse(404, 'no such book')
+    if (!originAllowed(req, options.trustedOrigin)) return refuse(403, 'not from this site')
+    const session = await sessionFromHeaders(auth, req.headers)
+    if (!session) return refuse(401, 'not signed in')
+    if (userIdOfRoom(name) !== session.userId) return refuse(403, 'not your book')
+    const account = session.userId
+    if (downloading.has(account)) return refuse(429, 'this book is already being downloaded')
+    downloading.add(account)
+    try {
+      const registry = roomsFor(name)
+      const room = await registry.acquire(name)
+      let state: Uint8Array
+      try {
+        const roomLayout = layoutOf(metaMap(room.doc).get('schemaVersion'))
+        const layout = claimedLayout(url.searchParams.get(LAYOUT_PARAM))
+        if (layout !== null && roomLayout !== null && layout < roomLayout) {
+          return refuse(409, closeReason[CloseCode.outdatedClient])
+        }
+        state = await room.state()
+      } finally {
+        registry.release(room)
+      }
+      await sendBookState(req, res, state)
+    } finally {
+      downloading.delete(account)
+    }
+  }
+
   return {
+    handleStateRequest: stateRequest,
     handleUpgrade(req, socket, head) {
       socket.on('error', (error) => log.debug('upgrade socket error', error.message))
       upgrade(req, socket, head).catch((error: unknown) => {

@@ -8,11 +8,15 @@ import {
   CloseCode,
   LAYOUT_PARAM,
   SYNC_PATH,
+  userIdOfRoom,
 } from '../../../shared/protocol.ts'
 import { SCHEMA_VERSION } from '../../../shared/schema/layouts/index.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
 import { heldUntil } from './heldSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
+
+/** A book download that receives nothing for this long is given up (the socket brings it). */
+const DOWNLOAD_STALL_MS = 30_000
 
 /** How one doc stands with the server. */
 export type SyncState = 'synced' | 'syncing' | 'offline'
@@ -49,6 +53,7 @@ export class Room {
     this.whenOnDisk = diskAfter
       .catch(() => undefined)
       .then(() => (this.destroyed ? new Promise<void>(() => {}) : this.openDisk(databaseName)))
+      .then(() => this.downloadIfEmpty())
     this.tracker = new UnsavedTracker(
       this.doc,
       `rin-khata:unsaved:${databaseName}`,
@@ -173,6 +178,54 @@ export class Room {
     this.doc.off('afterTransaction', watch)
     for (const listener of listeners) this.doc.on('update', listener)
     if (missed) void storeState(persistence)
+  }
+
+  /**
+   * A device that has none of a lender's book yet fetches it whole over HTTP before its socket
+   * says anything: the browser undoes the server's brotli itself, a third fewer bytes than the
+   * socket's deflate (see `server/sync/bookState.ts`), and the socket's handshake then brings
+   * only what changed meanwhile. Anything but a clean download (offline, a stall, an old server,
+   * a refusal) leaves the doc as it was, and the handshake brings the whole book as before.
+   */
+  private async downloadIfEmpty(): Promise<void> {
+    if (this.destroyed || userIdOfRoom(this.name) === null) return
+    if (this.doc.store.clients.size > 0 || !navigator.onLine) return
+    const controller = new AbortController()
+    let stall: ReturnType<typeof setTimeout> | undefined
+    const watch = () => {
+      clearTimeout(stall)
+      stall = setTimeout(() => controller.abort(), DOWNLOAD_STALL_MS)
+    }
+    try {
+      watch()
+      const url = `${SYNC_PATH}/${this.name}?${LAYOUT_PARAM}=${SCHEMA_VERSION}`
+      const response = await fetch(url, { cache: 'no-store', signal: controller.signal })
+      if (!response.ok || response.headers.get('Content-Type') !== 'application/octet-stream') {
+        return
+      }
+      const parts: Uint8Array[] = []
+      let length = 0
+      const reader = response.body!.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        watch()
+        parts.push(value)
+        length += value.byteLength
+      }
+      const state = new Uint8Array(length)
+      let offset = 0
+      for (const part of parts) {
+        state.set(part, offset)
+        offset += part.byteLength
+      }
+      // Applied as the server's: stored on disk, and not counted as a change of this device's.
+      if (!this.destroyed) Y.applyUpdate(this.doc, state, this.provider)
+    } catch {
+      // The handshake brings the book instead.
+    } finally {
+      clearTimeout(stall)
+    }
   }
 
   private readonly notify = (): void => {
