@@ -43,8 +43,9 @@ export default defineConfig({
     // the data itself comes from IndexedDB. New builds take over on the next load ('autoUpdate').
     VitePWA({
       registerType: 'autoUpdate',
-      // A registerSW.js file, not an inline script: the server's CSP allows only 'self' scripts.
-      injectRegister: 'script-defer',
+      // Registered by the app once a book is open (src/data/sync/serviceWorker.ts), not by the
+      // page: a first visit to the login screen downloads the form, not every screen's code.
+      injectRegister: false,
       strategies: 'generateSW',
       includeAssets: ['apple-touch-icon.png'],
       manifest: {

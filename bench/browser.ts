@@ -28,7 +28,7 @@ import { readLender } from '../shared/schema/lender.ts'
 import { chunkingWebSocket } from '../src/data/sync/chunkingSocket.ts'
 import { DepositPage } from '../tests/e2e/pages/DepositPage.ts'
 import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
-import { startShapingProxy, type LinkShape } from '../tests/support/shapingProxy.ts'
+import { SLOW_4G, startShapingProxy } from '../tests/support/shapingProxy.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SMALL = process.env.BENCH_BOOK === 'small'
@@ -172,12 +172,6 @@ function cookiesFor(header: string, url: string): { name: string; value: string;
   })
 }
 
-/** Slow 4G as issue 30 measured it: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
-const SLOW_4G: LinkShape = {
-  downBytesPerSecond: 1_600_000 / 8,
-  upBytesPerSecond: 750_000 / 8,
-  latencyMs: 75,
-}
 /** Issue 30's goals for a new phone's first sync on slow 4G at 4× CPU, by book size. */
 const GOAL_FIRST_SYNC = SMALL ? { ms: 6_000 } : { ms: 45_000, bytes: 4_000_000 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signUpNewLender } from './pages/LoginPage.ts'
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23). */
 function pngSize(bytes: Buffer): string {
@@ -47,6 +48,8 @@ test('7. installable: a manifest with name, theme and icons that Chromium accept
   // Chromium's own verdict, the one behind its "Install app" prompt: once the service worker
   // controls the page, nothing stands in the way of installing it. (A Playwright context is an
   // incognito profile, where Chromium never offers to install anything; that one is not ours.)
+  // The service worker is registered once a book is open on the device, not on the login screen.
+  await signUpNewLender(page)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
@@ -60,4 +63,40 @@ test('7. installable: a manifest with name, theme and icons that Chromium accept
         .filter((id) => id !== 'in-incognito')
     })
     .toEqual([])
+})
+
+/**
+ * Issue 30: a first visit to the login screen on slow 4G spent its first seconds on every
+ * screen's code, which the service worker precached at once. Now it loads the login screen's own
+ * code; the app is installed for offline use once a book is open on the device.
+ */
+test('the login visit fetches only its own code; the app installs once a book is open', async ({
+  page,
+}) => {
+  const scripts = new Set<string>()
+  page.context().on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname)
+  })
+  await page.goto('/login')
+  await expect(page.getByLabel('Email')).toBeVisible()
+  // Long enough for a service worker registered at load to be installing, and fetching.
+  await page.waitForTimeout(1_500)
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null),
+  ).toBeNull()
+  const onLogin = scripts.size
+
+  await signUpNewLender(page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url)
+    }
+    return urls.filter((url) => url.endsWith('.js')).length
+  })
+  console.log(`login visit: ${onLogin} scripts; installed after sign-up: ${kept} scripts kept`)
+  expect(onLogin).toBeLessThan(kept / 2)
 })

@@ -13,6 +13,13 @@ export interface LinkShape {
   latencyMs: number
 }
 
+/** Slow 4G as issue 30 measured it: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+export const SLOW_4G: LinkShape = {
+  downBytesPerSecond: 1_600_000 / 8,
+  upBytesPerSecond: 750_000 / 8,
+  latencyMs: 75,
+}
+
 export interface ShapingProxy {
   readonly port: number
   /** Bytes carried to the browser so far, on connections that were shaped. */

@@ -5,6 +5,7 @@ import { LOCAL_ORIGIN } from '../../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
 import { Room } from '../sync/room.ts'
+import { installForOffline } from '../sync/serviceWorker.ts'
 import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
 import { SavedDashboardStore } from './savedDashboard.ts'
@@ -77,6 +78,7 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
     room.doc.on('afterTransaction', onTransaction)
   }
   stopKeeping = keepDashboard(lender, cities, saved)
+  void lender.whenOnDisk.then(installForOffline)
   current = { userId, lender, cities, saved }
   return current
 }
