@@ -48,6 +48,7 @@ import type { SyncState } from '../sync/room.ts'
 import type { SessionUser } from '../session/session.ts'
 import { snapshotStore } from '../sync/snapshotStore.ts'
 import { activeOf, dashboardOf, figuresOfDoc, projectionOf } from './views.ts'
+import { isTodays } from './savedDashboard.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
 
 /**
@@ -127,7 +128,7 @@ export function useShownDashboard(): ShownDashboard {
   const kept = useSyncExternalStore(saved.subscribe, saved.current)
   const shown = useMemo(
     () =>
-      !loaded && kept !== null && kept.day === today
+      !loaded && isTodays(kept, today)
         ? { summary: kept.summary, savedAt: kept.savedAt, places: kept.places }
         : { summary: live, savedAt: null, places: NO_PLACES },
     [loaded, kept, today, live],

@@ -18,6 +18,14 @@ export interface SavedDashboard {
   places: Record<string, string>
 }
 
+/**
+ * Whether `picture` may be shown on `today`: interest accrues daily, so another day's figures are
+ * not today's. The dashboard shows a picture only then, and the book's read waits for it only then.
+ */
+export function isTodays(picture: SavedDashboard | null, today: IsoDate): picture is SavedDashboard {
+  return picture !== null && picture.day === today
+}
+
 const STORE = 'dashboard'
 const KEY = 'latest'
 

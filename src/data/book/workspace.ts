@@ -8,7 +8,7 @@ import { Room } from '../sync/room.ts'
 import { installForOffline } from '../sync/serviceWorker.ts'
 import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
-import { SavedDashboardStore } from './savedDashboard.ts'
+import { isTodays, SavedDashboardStore } from './savedDashboard.ts'
 import {
   getSessionState,
   onSessionRenewed,
@@ -43,7 +43,7 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   // picture is today's, which is when the dashboard shows it): decoding a big book holds the page.
   const saved = new SavedDashboardStore(
     `rin-khata/${lenderRoom}/dashboard`,
-    (picture) => onDashboard && picture.day === readToday(),
+    (picture) => onDashboard && isTodays(picture, readToday()),
   )
   const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected, saved.shown)
   // A book already on this device, in an older layout, is moved to this one as soon as it is
