@@ -177,9 +177,18 @@ export function guardSignIn(
     }
     if (await options.accountExists(email))
       return signIn(asSignIn(request, credentials), credentials)
-    const response = sameShape(await handler(request))
-    // Two sign-ups of one email at once: the second meets the first's account.
-    if (response.status === 422) return signIn(asSignIn(request, credentials), credentials)
+    const again = request.clone()
+    let response = sameShape(await handler(request))
+    if (response.status === 422) {
+      // Two sign-ups of one email at once: the second meets the first's account.
+      if (await options.accountExists(email)) {
+        return signIn(asSignIn(request, credentials), credentials)
+      }
+      // No account was made, by this request or another: the database was busy (on SQLite,
+      // another process such as reset-password wrote to it during the sign-up). Once more,
+      // rather than answer a new lender as if a password were wrong.
+      response = sameShape(await handler(again))
+    }
     return withDeviceCookie(response, request, email)
   }
 }
