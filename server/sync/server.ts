@@ -474,6 +474,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
         registry.release(room)
       }
       await sendBookState(req, res, state)
+      // The download counts until its last byte has left (or the client went away).
+      if (!res.closed) await new Promise((resolve) => res.once('close', resolve))
     } finally {
       downloading.delete(account)
     }
