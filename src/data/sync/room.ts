@@ -203,22 +203,16 @@ export class Room {
       if (!response.ok || response.headers.get('Content-Type') !== 'application/octet-stream') {
         return
       }
-      const parts: Uint8Array[] = []
-      let length = 0
-      const reader = response.body!.getReader()
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        watch()
-        parts.push(value)
-        length += value.byteLength
-      }
-      const state = new Uint8Array(length)
-      let offset = 0
-      for (const part of parts) {
-        state.set(part, offset)
-        offset += part.byteLength
-      }
+      // Each part that arrives puts the stall off again.
+      const watched = response.body!.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(part, stream) {
+            watch()
+            stream.enqueue(part)
+          },
+        }),
+      )
+      const state = new Uint8Array(await new Response(watched).arrayBuffer())
       // Applied as the server's: stored on disk, and not counted as a change of this device's.
       if (!this.destroyed) Y.applyUpdate(this.doc, state, this.provider)
     } catch {
