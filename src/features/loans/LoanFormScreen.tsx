@@ -131,12 +131,14 @@ function LoanForm({
   const today = useToday()
   const newLoanRule = useNewLoanRule()
   const { t } = useTranslation('loans')
-  const [values, setValues] = useState<LoanFormValues>(() => {
-    if (loan) return valuesOf(loan)
+  const emptyValues = (): LoanFormValues => {
     // From a person's note of a balance on paper: that balance, as the principal still owed.
     const note = oldDues ? (people.find((p) => p.id === personId)?.balance ?? 0) : 0
     return newLoanValues(personId ?? '', note, oldDues, today, newLoanRule)
-  })
+  }
+  const [values, setValues] = useState<LoanFormValues>(() =>
+    loan ? valuesOf(loan) : emptyValues(),
+  )
   // A change that rewrites recorded payments waits here for the lender's answer.
   const [pending, setPending] = useState<{ fields: LoanFields; preview: TermsChangePreview }>()
   const [error, setError] = useState<string | null>(null)
@@ -179,7 +181,10 @@ function LoanForm({
 
   function save(fields: LoanFields) {
     setPending(undefined)
-    saveLoan(fields)
+    // Should this form outlive the way to the list (the router keeps a screen up while the
+    // next one's code loads, and Add Loan tapped meanwhile comes back to it), the next loan
+    // starts empty, never with this one's description or amount.
+    if (saveLoan(fields) && !loan) setValues(emptyValues())
   }
 
   const submitLabel = loan ? t('form.update') : t('form.add')
@@ -244,14 +249,14 @@ function useSaveLoan(loan: Loan | undefined, onError: (message: string) => void)
   const announceChange = useAnnounceChange()
   const navigate = useNavigate()
   const { t } = useTranslation('loans')
-  return (fields: LoanFields) => {
+  return (fields: LoanFields): boolean => {
     let changed: LoanEdit | null = null
     try {
       if (loan) {
         const { found, edit } = editLoan(loan.id, fields)
         if (!found) {
           onError(t('form.errors.notFound'))
-          return
+          return false
         }
         if (edit) changed = edit
       } else {
@@ -262,13 +267,14 @@ function useSaveLoan(loan: Loan | undefined, onError: (message: string) => void)
       // The lender reads plain words; the exception is for whoever looks into it.
       console.error(cause)
       onError(t('ui:notSaved'))
-      return
+      return false
     }
     const edit = changed as LoanEdit | null
     // What changed, said once the list is up, with an Undo that is itself recorded.
     void navigate({ to: '/loans' }).finally(() => {
       if (edit) announceChange(edit)
     })
+    return true
   }
 }
 
