@@ -367,7 +367,7 @@ export async function benchBrowser(): Promise<void> {
     console.log(
       `dashboard, first visit (download + IndexedDB): ${(performance.now() - start).toFixed(0)} ms`,
     )
-    // Let y-indexeddb finish writing what arrived before the reload.
+    // Let the device finish keeping what arrived (and compact it into segments) before the reload.
     await page.waitForTimeout(3_000)
 
     await context.setOffline(true)

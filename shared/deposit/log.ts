@@ -26,6 +26,7 @@
  */
 import * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
+import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 import { actorKey, readActorField } from '../schema/actors.ts'
 import { DEPOSITS, DEPOSITS_BY } from '../schema/doc.ts'
 import { readOlderPayments } from '../schema/layouts/oldForms.ts'
@@ -152,14 +153,26 @@ export function readRecord(
  * is malformed, or anything in `depositsBy` that is not a log.
  */
 export function readDepositLog(doc: Y.Doc, into = logPayments()): LogPayments {
-  for (const record of depositLog(doc)) readRecord(into, record, undefined)
+  return runSteps(readDepositLogSteps(doc, into))
+}
+
+/** `readDepositLog`, a few records per step. */
+export function* readDepositLogSteps(doc: Y.Doc, into = logPayments()): Steps<LogPayments> {
+  let read = 0
+  for (const record of depositLog(doc)) {
+    readRecord(into, record, undefined)
+    if (++read % STEP_ENTRIES === 0) yield
+  }
   for (const [key, log] of actorLogs(doc).entries()) {
     if (!(log instanceof Y.Array)) {
       into.malformed.push({ kind: 'deposit', id: key, reason: 'malformed' })
       continue
     }
     const by = logActor(doc, key)
-    for (const record of log as Y.Array<unknown>) readRecord(into, record, by)
+    for (const record of log as Y.Array<unknown>) {
+      readRecord(into, record, by)
+      if (++read % STEP_ENTRIES === 0) yield
+    }
   }
   return into
 }

@@ -8,6 +8,7 @@
  * What could not be read is kept per id too, so it follows the change like the entries do.
  */
 import type * as Y from 'yjs'
+import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 import type { Change } from './sorted.ts'
 import type { SkippedEntry } from './types.ts'
 
@@ -65,15 +66,22 @@ export class Keyed<T> {
 
   /** Forgets everything read, then reads each of `ids` (each once). */
   rebuild(ids: Iterable<string>): void {
+    runSteps(this.rebuildSteps(ids))
+  }
+
+  /** `rebuild`, a few entries per step. */
+  *rebuildSteps(ids: Iterable<string>): Steps<void> {
     this.byId.clear()
     this.skippedById.clear()
     this.marked.clear()
     this.skippedMoved = true
+    let read = 0
     for (const id of ids) {
       scratch.length = 0
       const entry = this.read(id, scratch, undefined)
       if (entry !== undefined) this.byId.set(id, entry)
       if (scratch.length) this.skippedById.set(id, scratch.slice())
+      if (++read % STEP_ENTRIES === 0) yield
     }
   }
 
@@ -121,7 +129,7 @@ export class Keyed<T> {
 /** What can be done with a `Keyed` without knowing what it holds. */
 export type AnyKeyed = Pick<
   Keyed<unknown>,
-  'follow' | 'rebuild' | 'pending' | 'skippedChanged' | 'skipped'
+  'follow' | 'rebuild' | 'rebuildSteps' | 'pending' | 'skippedChanged' | 'skipped'
 >
 
 /** Whether two lists of skipped entries name the same entries in the same order. */

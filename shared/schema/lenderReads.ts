@@ -21,9 +21,10 @@ import {
   depositLog,
   logActor,
   logPayments,
-  readDepositLog,
+  readDepositLogSteps,
   readRecord,
 } from '../deposit/log.ts'
+import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 import { Index, Keyed, sameSkipped, type AnyKeyed, type ReadId } from './keyed.ts'
 import type { StoredLoan } from './loan.ts'
 import { paymentVersions, resolvePayment } from '../deposit/log.ts'
@@ -131,22 +132,27 @@ export class LenderReads {
    * Everything from scratch, as the doc holds it now. `sortPayments: false` leaves the book's
    * list of payments in no particular order, for a reader that finds them by id.
    */
-  readAll({ sortPayments = true } = {}): LenderSnapshot {
+  readAll(options: { sortPayments?: boolean } = {}): LenderSnapshot {
+    return runSteps(this.readAllSteps(options))
+  }
+
+  /** `readAll`, a few entries per step: the doc must not change until it is done. */
+  *readAllSteps({ sortPayments = true } = {}): Steps<LenderSnapshot> {
     // Waivers are read with the void that stands on them: once the voids are read.
     for (const [keyed, spec] of this.roots) {
-      if (keyed !== this.waivers) keyed.rebuild(rootIds(spec, this.doc))
+      if (keyed !== this.waivers) yield* keyed.rebuildSteps(rootIds(spec, this.doc))
     }
     this.log.first.clear()
     this.log.others.clear()
     this.log.malformed.length = 0
-    readDepositLog(this.doc, this.log)
+    yield* readDepositLogSteps(this.doc, this.log)
     this.arrived = []
     this.arrivedCount = 0
     this.rewritten = false
     this.shown = shownVoids(this.voids.byId.values(), this.undos.byId)
-    this.payments.rebuild(this.paymentIds())
-    this.waivers.rebuild(rootIds(JOINED.waivers, this.doc))
-    this.joinAll()
+    yield* this.payments.rebuildSteps(this.paymentIds())
+    yield* this.waivers.rebuildSteps(rootIds(JOINED.waivers, this.doc))
+    yield* this.joinAll()
     this.peopleList = [...this.people.byId.values()].sort(byCreation)
     this.loanList = [...this.loans.byId.values()].sort(byCreation)
     this.activeLoans.clear()
@@ -176,17 +182,19 @@ export class LenderReads {
   }
 
   /** The joins of everything read: payments and waivers to loans, loans to people. */
-  private joinAll(): void {
+  private *joinAll(): Steps<void> {
     for (const index of [this.paymentsOfLoan, this.waiversOfLoan, this.loansOfPerson]) index.clear()
+    let linked = 0
     for (const payment of this.payments.byId.values()) {
       this.paymentsOfLoan.link(payment.loanId, payment)
+      if (++linked % (STEP_ENTRIES * 8) === 0) yield
     }
     for (const waiver of this.waivers.byId.values()) this.waiversOfLoan.link(waiver.loanId, waiver)
     for (const loan of this.storedLoans.byId.values())
       this.loansOfPerson.link(loan.personId, loan.id)
     this.loanPayments.clear()
-    this.loans.rebuild(this.storedLoans.byId.keys())
-    this.people.rebuild(this.storedPeople.byId.keys())
+    yield* this.loans.rebuildSteps(this.storedLoans.byId.keys())
+    yield* this.people.rebuildSteps(this.storedPeople.byId.keys())
   }
 
   /**

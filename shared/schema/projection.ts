@@ -8,6 +8,7 @@
  * that): both are `LenderReads`, read whole or patched, so the rules live in one place.
  */
 import type * as Y from 'yjs'
+import type { Steps } from '../steps.ts'
 import { LenderReads } from './lenderReads.ts'
 import type { LenderSnapshot, Loan, Payment } from './types.ts'
 
@@ -25,6 +26,11 @@ export interface LenderProjection {
    * array until one of them changes (a person's pages need these, never the whole book's list).
    */
   paymentsOf(loanId: string): readonly Payment[]
+  /**
+   * Reads the doc whole, a few entries per step (see `Steps`): the next `snapshot()` is what it
+   * read, or, should the doc change before it is done, a read of its own.
+   */
+  readSteps(): Steps<void>
   /** Calls `listener` after every transaction that changed people, loans or payments. */
   subscribe(listener: () => void): () => void
   /** Stops listening to the doc. */
@@ -40,9 +46,12 @@ export function projectLender(doc: Y.Doc): LenderProjection {
   const unfollow = reads.follow()
   let current: LenderSnapshot | null = null
   let pending = true
+  // Transactions seen: a read in steps that saw one begin and end apart is not the doc's.
+  let seen = 0
   const listeners = new Set<() => void>()
 
   const onTransaction = (transaction: Y.Transaction) => {
+    seen++
     if (reads.pending() === 0 && !reads.rewritten) return
     if (!transaction.changedParentTypes.size) return
     pending = true
@@ -57,6 +66,17 @@ export function projectLender(doc: Y.Doc): LenderProjection {
       const whole = !current || reads.rewritten || reads.pending() > reads.size() * FULL_READ_RATIO
       current = whole || !current ? reads.readAll() : reads.update(current)
       return current
+    },
+    *readSteps() {
+      const before = seen
+      const read = yield* reads.readAllSteps()
+      if (seen === before) {
+        current = read
+        pending = false
+      } else {
+        current = null
+        pending = true
+      }
     },
     activeLoansOf: (personId) => reads.activeLoansOf(personId),
     paymentsOf: (loanId) => reads.paymentsOf(loanId),

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import * as Y from 'yjs'
 import { buildBook } from '../fixtures/book.ts'
+import { userRoom } from '../../shared/protocol.ts'
 import { readLender } from '../../shared/schema/lender.ts'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { browserToday } from './pages/clock.ts'
@@ -55,7 +56,48 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
   console.log(`reopened with the book on disk: ${received} bytes received, the book is ${book}`)
   expect(received).toBeGreaterThan(0)
   expect(received, `${received} bytes received for a book of ${book}`).toBeLessThan(book / 100)
+
+  // The device keeps the book in segments that each read in a short task, not as one update
+  // that holds the page while it is decoded; read back offline, they are the whole book.
+  const inSegments = async () => {
+    const sizes = await recordSizes(freshPage)
+    return sizes.length >= 3 && Math.max(...sizes) < 200 * 1024
+  }
+  await expect.poll(inSegments, { timeout: 20_000 }).toBe(true)
+  const sizes = await recordSizes(freshPage)
+  console.log(`kept in ${sizes.length} records, the largest ${Math.max(...sizes)} bytes`)
+  await fresh.setOffline(true)
+  await freshPage.reload()
+  await expect(new PeoplePage(freshPage).count).toHaveText('Showing 120 of 120 people', {
+    timeout: 60_000,
+  })
+  const read = readLender(doc)
+  const rows = summarizeDashboard(read.people, read.loans, browserToday()).rows
+  const dashboard = new DashboardPage(freshPage)
+  await freshPage.goto('/dashboard')
+  await expect(dashboard.tile('Borrowers')).toContainText('120', { timeout: 60_000 })
+  await expect(dashboard.row(rows[0]!.name)).toBeVisible()
 })
+
+/** The sizes of the records the signed-in lender's book is kept in on this device, in bytes. */
+async function recordSizes(page: Page): Promise<number[]> {
+  return page.evaluate(async (roomOf) => {
+    const cached = localStorage.getItem('rin-khata:last-user')
+    const userId = cached ? (JSON.parse(cached) as { id: string }).id : ''
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(`rin-khata/${roomOf.replace('{id}', userId)}`)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const records = await new Promise<Uint8Array[]>((resolve, reject) => {
+      const request = db.transaction('updates').objectStore('updates').getAll()
+      request.onsuccess = () => resolve(request.result as Uint8Array[])
+      request.onerror = () => reject(request.error)
+    })
+    db.close()
+    return records.map((record) => record.byteLength)
+  }, userRoom('{id}'))
+}
 
 /**
  * Issue 12: the dashboard of a book of thousands of loans renders only the rows near the screen,

@@ -8,9 +8,11 @@ import type { InterestOn, IsoDate } from '../../../shared/ledger/types.ts'
 import { addCity, readCities } from '../../../shared/schema/city.ts'
 import {
   comparePayments,
+  dashboardFromRows,
   type DashboardSummary,
   type FiguresOf,
 } from '../../../shared/ledger/engine.ts'
+import type { LenderProjection } from '../../../shared/schema/projection.ts'
 import { loanEditsMap } from '../../../shared/schema/doc.ts'
 import { newId } from '../../../shared/schema/guards.ts'
 import { addLoan, archiveLoan, restoreLoan, updateLoan } from '../../../shared/schema/loan.ts'
@@ -47,16 +49,25 @@ import { readDeviceName } from '../session/device.ts'
 import type { SyncState } from '../sync/room.ts'
 import type { SessionUser } from '../session/session.ts'
 import { snapshotStore } from '../sync/snapshotStore.ts'
-import { activeOf, dashboardOf, figuresOfDoc, projectionOf } from './views.ts'
+import { activeOf, dashboardOf, figuresOfDoc, projectionOf, unopenedBook } from './views.ts'
 import { isTodays } from './savedDashboard.ts'
 import { useSignedIn } from './WorkspaceContext.tsx'
+
+/**
+ * The lender's book as the hooks read it: an empty book until it is open (read from disk and
+ * made ready in slices, see `openBook`), so that no screen reads a book half read.
+ */
+function useProjection(): LenderProjection {
+  const { doc } = useSignedIn().workspace.lender
+  return useLoaded() ? projectionOf(doc) : unopenedBook
+}
 
 /**
  * Everything in the lender's doc, archived entries included. A change re-reads only the entries
  * it touched; the snapshot and every unchanged person and loan in it keep their identity.
  */
 export function useLender(): LenderSnapshot {
-  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  const projection = useProjection()
   return useSyncExternalStore(projection.subscribe, projection.snapshot)
 }
 
@@ -65,7 +76,7 @@ export function useLender(): LenderSnapshot {
  * array until it changes, so the one place that says so renders again only then.
  */
 export function useSkipped(): readonly SkippedEntry[] {
-  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  const projection = useProjection()
   return useSyncExternalStore(projection.subscribe, () => projection.snapshot().skipped)
 }
 
@@ -74,7 +85,7 @@ export function useSkipped(): readonly SkippedEntry[] {
  * one is recorded (they are few; a loan's card picks its own).
  */
 export function useLoanEdits(): readonly LoanEdit[] {
-  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  const projection = useProjection()
   return useSyncExternalStore(projection.subscribe, () => projection.snapshot().loanEdits)
 }
 
@@ -92,18 +103,22 @@ export function useFiguresOf(): FiguresOf {
  */
 export function useDashboard(): DashboardSummary {
   const { doc } = useSignedIn().workspace.lender
-  const projection = projectionOf(doc)
+  const projection = useProjection()
   const snapshot = useLender()
   const people = activeOf(snapshot).people
   const today = useToday()
   const summarize = dashboardOf(doc)
+  const open = projection !== unopenedBook
   // `snapshot` is a dependency: a new payment changes a person's loans, not the people array.
+  // The rows are cached per person: a book not open yet must not empty that cache.
   return useMemo(
-    () => summarize(people, projection.activeLoansOf, today),
+    () => (open ? summarize(people, projection.activeLoansOf, today) : NO_DASHBOARD),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [summarize, projection, snapshot, people, today],
+    [open, summarize, projection, snapshot, people, today],
   )
 }
+
+const NO_DASHBOARD = dashboardFromRows([])
 
 /** What the dashboard screen draws, and whether it is the saved picture (see `SavedDashboard`). */
 export interface ShownDashboard {
@@ -155,7 +170,7 @@ export function useActiveLoans(): Loan[] {
  * changes, so a dashboard row that needs them does not filter the whole book.
  */
 export function useActiveLoansOf(personId: string): readonly Loan[] {
-  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  const projection = useProjection()
   // Reading the snapshot first brings the per-person lists up to date, and re-renders on change.
   useLender()
   return projection.activeLoansOf(personId)
@@ -167,7 +182,7 @@ export function useActiveLoansOf(personId: string): readonly Loan[] {
  * payments change is a new object, so the list follows `loans`.
  */
 export function usePaymentsOf(loans: readonly Loan[]): readonly Payment[] {
-  const projection = projectionOf(useSignedIn().workspace.lender.doc)
+  const projection = useProjection()
   // Reading the snapshot first brings the per-loan lists up to date, and re-renders on change.
   useLender()
   return useMemo(

@@ -2,7 +2,7 @@
  * What is read from the open lender doc, built once per doc and shared: by every component
  * (through the hooks) and by what keeps the saved dashboard.
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import {
   createDashboardCache,
   createFiguresCache,
@@ -17,6 +17,9 @@ const figureCaches = new WeakMap<Y.Doc, FiguresOf>()
 const dashboards = new WeakMap<Y.Doc, CachedDashboard>()
 // Derived lists are cached per snapshot, so every component gets the same array until an edit.
 const activeCache = new WeakMap<LenderSnapshot, { people: Person[]; loans: Loan[] }>()
+
+/** What the hooks read until the book is open: an empty book, never changed. */
+export const unopenedBook: LenderProjection = projectLender(new Y.Doc())
 
 /** The doc's projection: snapshots that re-read only what a change touched. */
 export function projectionOf(doc: Y.Doc): LenderProjection {

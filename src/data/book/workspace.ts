@@ -8,6 +8,7 @@ import { Room } from '../sync/room.ts'
 import { installForOffline } from '../sync/serviceWorker.ts'
 import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
+import { openBook } from './openBook.ts'
 import { isTodays, SavedDashboardStore } from './savedDashboard.ts'
 import {
   getSessionState,
@@ -40,12 +41,18 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   closeWorkspace()
   const lenderRoom = userRoom(userId)
   // The book is read once the saved dashboard is on screen (when the app opens on it, and the
-  // picture is today's, which is when the dashboard shows it): decoding a big book holds the page.
+  // picture is today's, which is when the dashboard shows it), then made ready in slices.
   const saved = new SavedDashboardStore(
     `rin-khata/${lenderRoom}/dashboard`,
     (picture) => onDashboard && isTodays(picture, readToday()),
   )
-  const lender = new Room(lenderRoom, `rin-khata/${lenderRoom}`, sessionRejected, saved.shown)
+  const lender = new Room(
+    lenderRoom,
+    `rin-khata/${lenderRoom}`,
+    sessionRejected,
+    saved.shown,
+    openBook,
+  )
   // A book already on this device, in an older layout, is moved to this one as soon as it is
   // read from disk, before the socket says anything: only this layout ever leaves the device.
   void lender.whenOnDisk.then(() => {

@@ -1,5 +1,4 @@
 import * as Y from 'yjs'
-import { IndexeddbPersistence, storeState } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
 import {
   ACK_PARAM,
@@ -12,6 +11,7 @@ import {
 } from '../../../shared/protocol.ts'
 import { SCHEMA_VERSION } from '../../../shared/schema/layouts/index.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
+import { DiskCopy } from './diskCopy.ts'
 import { heldUntil } from './heldSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
 
@@ -32,7 +32,7 @@ export type SyncState = 'synced' | 'syncing' | 'offline'
 export class Room {
   readonly doc = new Y.Doc()
   /** The doc's IndexedDB copy; null until `diskAfter` has settled. */
-  persistence: IndexeddbPersistence | null = null
+  persistence: DiskCopy | null = null
   /** Settles once the doc holds what IndexedDB had. */
   readonly whenOnDisk: Promise<void>
   readonly provider: WebsocketProvider
@@ -49,11 +49,14 @@ export class Room {
     databaseName: string,
     onUnauthorized: () => void,
     diskAfter: Promise<unknown> = Promise.resolve(),
+    open: (doc: Y.Doc) => Promise<void> = () => Promise.resolve(),
   ) {
     this.whenOnDisk = diskAfter
       .catch(() => undefined)
       .then(() => (this.destroyed ? new Promise<void>(() => {}) : this.openDisk(databaseName)))
       .then(() => this.downloadIfEmpty())
+      // Should making it ready fail, the screens read the book themselves (and show the error).
+      .then(() => (this.destroyed ? undefined : open(this.doc).catch(() => undefined)))
     this.tracker = new UnsavedTracker(
       this.doc,
       `rin-khata:unsaved:${databaseName}`,
@@ -145,25 +148,28 @@ export class Room {
     window.removeEventListener('offline', this.wentOffline)
     this.tracker.destroy()
     this.provider.destroy()
-    // Destroying the doc also closes its IndexedDB persistence; the data stays on disk.
+    // The data stays on disk.
+    void this.persistence?.destroy()
     this.doc.destroy()
     this.listeners.clear()
   }
 
   /**
-   * Opens the doc's IndexedDB copy and resolves once it is loaded. Meanwhile the doc's `update`
-   * listeners are off, and are put back in this order once it is loaded. Yjs encodes every transaction again as
-   * an update for those listeners, and the load is one transaction holding the whole book: about
-   * 145 ms of a big book's reload, for listeners that all pass on it (the disk's own, the tracker
-   * for a change not made here, the provider with its socket held until the load is done).
-   * Nothing else changes the doc before then (nothing is shown to change); should anything, the
-   * disk gets the whole state once loaded, and the server gets it in the handshake either way.
+   * Reads the doc's IndexedDB copy and resolves once it is read (a copy that cannot be opened
+   * reads as empty: the doc then lives in memory and on the server). Meanwhile the doc's
+   * `update` listeners are off, and are put back in this order once it is read. Yjs encodes
+   * every transaction again as an update for those listeners, and the read is the whole book:
+   * about 145 ms of a big book's reload, for listeners that all pass on it (the disk's own, the
+   * tracker for a change not made here, the provider with its socket held until the read is
+   * done). Nothing else changes the doc before then (nothing is shown to change); should
+   * anything, the disk gets the whole state once read, and the server gets it in the handshake
+   * either way.
    */
   private async openDisk(databaseName: string): Promise<void> {
-    const persistence = new IndexeddbPersistence(databaseName, this.doc)
+    const persistence = new DiskCopy(databaseName, this.doc)
     this.persistence = persistence
     const listeners = [
-      persistence._storeUpdate,
+      persistence.storeUpdate,
       this.tracker.beforeSend,
       this.provider._updateHandler,
       this.tracker.afterSend,
@@ -174,10 +180,14 @@ export class Room {
       if (transaction.origin !== persistence) missed = true
     }
     this.doc.on('afterTransaction', watch)
-    await persistence.whenSynced
+    try {
+      await persistence.whenLoaded
+    } catch {
+      // No copy on this device (a browser that refuses IndexedDB): nothing to read.
+    }
     this.doc.off('afterTransaction', watch)
     for (const listener of listeners) this.doc.on('update', listener)
-    if (missed) void storeState(persistence)
+    if (missed) void persistence.compact()
   }
 
   /**
