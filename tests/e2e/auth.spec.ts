@@ -76,6 +76,8 @@ test('two lenders on one device never see each other’s people', async ({ page 
   await new CitiesPage(page).goto()
   await new CitiesPage(page).add('Rampur')
   await new PersonFormPage(page).add({ name: 'Only Mine', city: 'Rampur' })
+  // Logging out with a change the server has not stored yet asks first (local-first-accounts).
+  await new Shell(page).waitSynced()
   await new Shell(page).logout()
 
   const second = newLender()

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Input, Menu, Portal, Table, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Attention, DashboardRow } from '../../../shared/ledger/engine.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
@@ -14,6 +14,7 @@ import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { FirstSteps } from '../../ui/FirstSteps.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles, dueTodayTile } from '../../ui/SummaryTiles.tsx'
+import { samePlain } from '../../ui/samePlain.ts'
 import { useWide } from '../../ui/useWide.ts'
 import { RemindMenuItems } from '../reminders/SendLinks.tsx'
 import { matchesDashboardSearch } from './dashboardSearch.ts'
@@ -144,30 +145,38 @@ function DashboardTable({ rows }: { rows: readonly Row[] }) {
         columns={columns.length}
         estimatePx={TABLE_ROW_PX}
       >
-        {(row) => (
-          <>
-            <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
-            <Table.Cell>{row.phone || '—'}</Table.Cell>
-            <Table.Cell>{row.place ?? '—'}</Table.Cell>
-            <Table.Cell textAlign="end">{row.activeLoans}</Table.Cell>
-            <MoneyCell paise={row.principalRemaining} />
-            <MoneyCell paise={row.currentInterest} />
-            <MoneyCell paise={row.totalPaid} />
-            <Table.Cell textAlign="end" fontWeight="semibold">
-              <Money paise={row.totalDue} />
-            </Table.Cell>
-            <Table.Cell>
-              <NextDue attention={row.attention} />
-            </Table.Cell>
-            <Table.Cell>
-              <RowActions row={row} />
-            </Table.Cell>
-          </>
-        )}
+        {(row) => <TableCells row={row} />}
       </WindowTableBody>
     </WindowTable>
   )
 }
+
+/**
+ * One row's cells. A row is drawn again only when what it shows changed: the book's own rows
+ * replace the kept dashboard's with other objects of, mostly, the same figures.
+ */
+const TableCells = memo(function TableCells({ row }: { row: Row }) {
+  return (
+    <>
+      <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+      <Table.Cell>{row.phone || '—'}</Table.Cell>
+      <Table.Cell>{row.place ?? '—'}</Table.Cell>
+      <Table.Cell textAlign="end">{row.activeLoans}</Table.Cell>
+      <MoneyCell paise={row.principalRemaining} />
+      <MoneyCell paise={row.currentInterest} />
+      <MoneyCell paise={row.totalPaid} />
+      <Table.Cell textAlign="end" fontWeight="semibold">
+        <Money paise={row.totalDue} />
+      </Table.Cell>
+      <Table.Cell>
+        <NextDue attention={row.attention} />
+      </Table.Cell>
+      <Table.Cell>
+        <RowActions row={row} />
+      </Table.Cell>
+    </>
+  )
+}, sameRow)
 
 /**
  * The phone list: one compact row per person (name and village; due today and a badge; the
@@ -192,50 +201,65 @@ function DashboardList({ rows }: { rows: readonly Row[] }) {
       style={{ paddingTop: before, paddingBottom: after }}
     >
       {shown.map(({ item: row, index, key }) => (
-        <Flex
-          as="li"
-          key={key}
-          role="listitem"
-          aria-setsize={rows.length}
-          aria-posinset={index + 1}
-          h={`${PHONE_ROW_PX}px`}
-          align="center"
-          gap="2"
-          px="1"
-          borderBottomWidth="1px"
-        >
-          <Box flex="1" minW="0">
-            <Link to="/users/$personId/loans" params={{ personId: row.personId }}>
-              <Text fontWeight="medium" truncate>
-                {row.name}
-              </Text>
-            </Link>
-            <Text fontSize="sm" color="fg.muted" truncate>
-              {row.place ?? '—'}
-            </Text>
-          </Box>
-          <Flex direction="column" align="end" gap="1" flexShrink={0}>
-            <Text fontWeight="semibold" fontSize="sm">
-              <Text as="span" srOnly>
-                {`${t('common:money.dueToday')} `}
-              </Text>
-              <Money paise={row.totalDue} />
-            </Text>
-            <DueBadge attention={row.attention} />
-          </Flex>
-          <Box flexShrink={0} minW="20">
-            {row.totalDue > 0 && (
-              <Button asChild size="sm" minH="11" w="full" colorPalette="green">
-                <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
-                  {t('deposit')}
-                </Link>
-              </Button>
-            )}
-          </Box>
-        </Flex>
+        <PhoneRow key={key} row={row} index={index} count={rows.length} />
       ))}
     </Box>
   )
+}
+
+/** One person's line on a phone, drawn again only when what it shows changed (see `TableCells`). */
+const PhoneRow = memo(
+  function PhoneRow({ row, index, count }: { row: Row; index: number; count: number }) {
+    const { t } = useTranslation('dashboard')
+    return (
+      <Flex
+        as="li"
+        role="listitem"
+        aria-setsize={count}
+        aria-posinset={index + 1}
+        h={`${PHONE_ROW_PX}px`}
+        align="center"
+        gap="2"
+        px="1"
+        borderBottomWidth="1px"
+      >
+        <Box flex="1" minW="0">
+          <Link to="/users/$personId/loans" params={{ personId: row.personId }}>
+            <Text fontWeight="medium" truncate>
+              {row.name}
+            </Text>
+          </Link>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {row.place ?? '—'}
+          </Text>
+        </Box>
+        <Flex direction="column" align="end" gap="1" flexShrink={0}>
+          <Text fontWeight="semibold" fontSize="sm">
+            <Text as="span" srOnly>
+              {`${t('common:money.dueToday')} `}
+            </Text>
+            <Money paise={row.totalDue} />
+          </Text>
+          <DueBadge attention={row.attention} />
+        </Flex>
+        <Box flexShrink={0} minW="20">
+          {row.totalDue > 0 && (
+            <Button asChild size="sm" minH="11" w="full" colorPalette="green">
+              <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
+                {t('deposit')}
+              </Link>
+            </Button>
+          )}
+        </Box>
+      </Flex>
+    )
+  },
+  (a, b) => a.index === b.index && a.count === b.count && sameRow(a, b),
+)
+
+/** Whether two rows show the same: plain data, compared field by field. */
+function sameRow(a: { row: Row }, b: { row: Row }): boolean {
+  return samePlain(a.row, b.row)
 }
 
 /** "Overdue" or "Due in N days" (within 7 days); nothing otherwise. */
