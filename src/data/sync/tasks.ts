@@ -7,11 +7,21 @@ import type { Steps } from '../../../shared/steps.ts'
 /** How long a slice runs before it gives the page a turn (a phone-class CPU is about 4× slower). */
 export const TASK_BUDGET_MS = 30
 
-/** Gives the page a turn (input, a frame, other tasks), then resolves. */
+/**
+ * Gives the page a turn, then resolves: a task of its own, queued behind whatever else waits
+ * (input, a frame, the network's callbacks), with no timer's clamp. Not `scheduler.yield`: its
+ * continuation goes ahead of every other waiting task, so a book's opening would still starve
+ * the rest of the page (only input and frames got through).
+ */
 export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
 }
 
 /** Runs `steps` to the end, a slice of about `TASK_BUDGET_MS` per task; resolves with the result. */
