@@ -19,6 +19,8 @@ const CUSTOM = 'custom'
 const TRIM_RECORDS = 500
 /** How long the doc must be still before a compaction is due (y-indexeddb waits the same). */
 const COMPACT_AFTER_MS = 1_000
+
+/** An IndexedDB request as a promise (in a transaction, each next request is made on its answer). */
 function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result)
