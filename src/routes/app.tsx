@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { resolveSession } from '../data/session/session.ts'
+import { nextTask } from '../data/sync/tasks.ts'
 import { loadAppCatalogues } from '../i18n/index.ts'
 import { rootRoute } from './root.tsx'
 
@@ -21,11 +22,16 @@ export const appRoute = createRoute({
     if (!user) throw redirect({ to: '/login', replace: true })
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
     // with the data layer's.
-    const [{ openWorkspace }] = await Promise.all([
+    const [{ openWorkspace }, { appSystem }] = await Promise.all([
       import('../data/book/workspace.ts'),
       loadShell(),
       loadAppCatalogues(),
     ])
+    // Chakra's design system is built in a task of its own: in the one that ran the shell's code
+    // they made one task of 400 ms on a phone-class CPU, with nothing drawn meanwhile.
+    await nextTask()
+    appSystem()
+    await nextTask()
     // Opening on the dashboard (`/` is it too), the book waits until the kept picture is drawn.
     const onDashboard = location.pathname === '/' || location.pathname === '/dashboard'
     return { user, workspace: openWorkspace(user.id, onDashboard) }

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react'
 import { breakpoints } from '@chakra-ui/react/dist/esm/theme/breakpoints.js'
 import { globalCss } from '@chakra-ui/react/dist/esm/theme/global-css.js'
 import { layerStyles } from '@chakra-ui/react/dist/esm/theme/layer-styles.js'
@@ -57,6 +57,37 @@ import { zIndices } from '@chakra-ui/react/dist/esm/theme/tokens/z-indices.js'
 // these files, so vite.config.ts and tsconfig.json map the paths (Chakra is pinned; a moved file
 // fails the build).
 
+/**
+ * Chakra's colour palettes the screens use (as `colorPalette`, or a token such as `red.600`);
+ * tests/unit/theme.test.ts fails when a screen names another. Each palette is 11 shades and 7
+ * semantic tokens that the system turns into CSS variables as it is built: Chakra's other four
+ * (yellow, cyan, purple, pink) made the build 1.8× as long.
+ */
+export const PALETTES = ['gray', 'red', 'orange', 'green', 'teal', 'blue']
+const UNUSED_PALETTES = ['yellow', 'cyan', 'purple', 'pink']
+
+/** `tokens` without the palettes the screens do not use. */
+function withoutUnusedPalettes<T extends object>(tokens: T): T {
+  return Object.fromEntries(
+    Object.entries(tokens).filter(([name]) => !UNUSED_PALETTES.includes(name)),
+  ) as T
+}
+
+/**
+ * `tokens` with each semantic token's light value only. The app has no dark mode (no `.dark`
+ * class is ever set), and each `_dark` value is one more rule the system writes as it is built.
+ */
+function lightOnly<T>(tokens: T): T {
+  if (typeof tokens !== 'object' || tokens === null) return tokens
+  const entries = Object.entries(tokens).map(([key, value]: [string, unknown]) => {
+    if (key === 'value' && typeof value === 'object' && value !== null && '_light' in value) {
+      return [key, value._light]
+    }
+    return [key, lightOnly(value)]
+  })
+  return Object.fromEntries(entries) as T
+}
+
 /** Chakra's theme with the recipes of the components the app uses. */
 const baseThemeConfig = defineConfig({
   preflight: true,
@@ -71,7 +102,7 @@ const baseThemeConfig = defineConfig({
       animations,
       blurs,
       borders,
-      colors,
+      colors: withoutUnusedPalettes(colors),
       durations,
       easings,
       fonts,
@@ -85,7 +116,11 @@ const baseThemeConfig = defineConfig({
       zIndex: zIndices,
       cursor,
     },
-    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    semanticTokens: {
+      colors: lightOnly(withoutUnusedPalettes(semanticColors)),
+      shadows: lightOnly(semanticShadows),
+      radii: semanticRadii,
+    },
     textStyles,
     layerStyles,
     animationStyles,
@@ -168,5 +203,14 @@ const ledgerConfig = defineConfig({
   },
 })
 
-/** The app's design system, for the shell's ChakraProvider. */
-export const system = createSystem(defaultBaseConfig, baseThemeConfig, ledgerConfig)
+let system: SystemContext | undefined
+
+/**
+ * The app's design system, for the shell's ChakraProvider: built at the first call. Building it
+ * turns every token into a CSS variable, about 200 ms on a phone-class CPU, so the signed-in
+ * route builds it in a task of its own rather than in the one that runs the shell's code.
+ */
+export function appSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, baseThemeConfig, ledgerConfig)
+  return system
+}

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { defaultSystem, type SystemContext } from '@chakra-ui/react'
 import { describe, expect, it } from 'vitest'
-import { system } from '../../src/ui/theme.ts'
+import { PALETTES, appSystem } from '../../src/ui/theme.ts'
 import { signedOutFiles } from './signedOutPages.ts'
 
 const SRC = path.resolve(import.meta.dirname, '../../src')
@@ -65,6 +65,20 @@ function missing(design: SystemContext, needed: Map<string, string>): string[] {
     .map(([key, where]) => `${key} (${where})`)
 }
 
+/** Chakra's colour palettes, each of which a screen could name. */
+const CHAKRA_PALETTES = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'purple',
+  'pink',
+]
+
 describe('design system', () => {
   it('finds the components the app uses (the scan itself works)', () => {
     const needed = recipesNeeded(sourceFiles(SRC))
@@ -72,7 +86,26 @@ describe('design system', () => {
   })
 
   it('styles every component the signed-in screens use', () => {
-    expect(missing(system, recipesNeeded(sourceFiles(SRC)))).toEqual([])
+    expect(missing(appSystem(), recipesNeeded(sourceFiles(SRC)))).toEqual([])
+  })
+
+  it('has every colour palette a screen names, and builds those only', () => {
+    const named = new Set<string>()
+    // theme.ts itself names the palettes it leaves out.
+    for (const file of sourceFiles(SRC).filter((file) => !file.endsWith('theme.ts'))) {
+      const source = readFileSync(file, 'utf8')
+      for (const name of CHAKRA_PALETTES) {
+        // `colorPalette="red"`, a palette map's `'red'`, or a token such as `red.600`.
+        if (new RegExp(`['"]${name}['"]|\\b${name}\\.\\d`).test(source)) named.add(name)
+      }
+    }
+    expect(named).toContain('red')
+    expect([...named].filter((name) => !PALETTES.includes(name))).toEqual([])
+    for (const name of PALETTES) {
+      expect(appSystem().token(`colors.${name}.600`, 'missing')).not.toBe('missing')
+      expect(appSystem().token(`colors.${name}.solid`, 'missing')).not.toBe('missing')
+    }
+    expect(appSystem().token('colors.pink.600', 'missing')).toBe('missing')
   })
 
   it('draws the signed-out pages without Chakra, whose provider is the shell’s', () => {

@@ -15,13 +15,15 @@ import { SignedInProvider } from '../../data/book/WorkspaceContext.tsx'
 import { canSignInOffline, offlineSignInSupported } from '../../data/session/offlineSignIn.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { InMain } from '../inMain.ts'
-import { system } from '../theme.ts'
+import { appSystem } from '../theme.ts'
 import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
 import { NewerLayoutGate } from './NewerLayoutGate.tsx'
 import { SkippedNotice } from './SkippedNotice.tsx'
 import { TopBar } from './TopBar.tsx'
+
+export { appSystem }
 
 /**
  * The signed-in frame around every screen, and Chakra's provider: the screens below it are the
@@ -35,7 +37,7 @@ export function AppShell({ user, workspace }: { user: SessionUser; workspace: Wo
     return <Navigate to="/login" replace />
   }
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <SignedInProvider user={user} workspace={workspace}>
         <Frame email={user.email} />
       </SignedInProvider>
