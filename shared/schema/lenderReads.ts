@@ -24,7 +24,7 @@ import {
   readDepositLogSteps,
   readRecord,
 } from '../deposit/log.ts'
-import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
+import { runSteps, sortSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 import { Index, Keyed, sameSkipped, type AnyKeyed, type ReadId } from './keyed.ts'
 import type { StoredLoan } from './loan.ts'
 import { paymentVersions, resolvePayment } from '../deposit/log.ts'
@@ -153,10 +153,12 @@ export class LenderReads {
     yield* this.payments.rebuildSteps(this.paymentIds())
     yield* this.waivers.rebuildSteps(rootIds(JOINED.waivers, this.doc))
     yield* this.joinAll()
-    this.peopleList = [...this.people.byId.values()].sort(byCreation)
-    this.loanList = [...this.loans.byId.values()].sort(byCreation)
+    this.peopleList = yield* sortSteps([...this.people.byId.values()], byCreation)
+    this.loanList = yield* sortSteps([...this.loans.byId.values()], byCreation)
     this.activeLoans.clear()
+    let listed = 0
     for (const loan of this.loanList) {
+      if (++listed % STEP_ENTRIES === 0) yield
       if (loan.archived) continue
       const ofPerson = this.activeLoans.get(loan.personId) as Loan[] | undefined
       if (ofPerson) ofPerson.push(loan)

@@ -8,7 +8,7 @@ import type { FiguresOf } from '../../../shared/ledger/engine.ts'
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import type { Steps } from '../../../shared/steps.ts'
-import { runInTasks } from '../sync/tasks.ts'
+import { nextTask, runInTasks } from '../sync/tasks.ts'
 import { readToday } from './clock.ts'
 import { activeOf, dashboardOf, figuresOfDoc, projectionOf } from './views.ts'
 
@@ -19,6 +19,8 @@ export async function openBook(doc: Y.Doc): Promise<void> {
   const { people, loans } = activeOf(projection.snapshot())
   await runInTasks(figuresSteps(loans, today, figuresOfDoc(doc)))
   dashboardOf(doc)(people, projection.activeLoansOf, today)
+  // The screens draw the open book in a task of their own, not in the one that made it ready.
+  await nextTask()
 }
 
 /** Each loan's figures as of `today`, into the doc's cache, a loan per step. */
