@@ -1,5 +1,5 @@
 import { Box, Table } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useWide } from './useWide.ts'
 import { useWindowRows } from './useWindowRows.ts'
 
@@ -9,6 +9,13 @@ export interface ShownItem<T> {
   index: number
   key: string
 }
+
+/**
+ * How many rows a list draws in its first frame; the rest of those near the screen follow a task
+ * later. Drawn at once with the screen around them, a big book's dashboard took one task of 270
+ * ms on a phone-class CPU, with nothing on screen meanwhile.
+ */
+const FIRST_DRAWN = 4
 
 /**
  * `useWindowRows` over `items`: the items near the screen, each with its index and key, and
@@ -26,11 +33,28 @@ export function useWindowItems<T, E extends HTMLElement>(
     before,
     after,
   } = useWindowRows<E>(items.length, estimatePx)
-  const shown: ShownItem<T>[] = near.map((virtual) => {
+  const all = useAllDrawn(items.length > 0)
+  const drawn = all ? near : near.slice(0, FIRST_DRAWN)
+  const shown: ShownItem<T>[] = drawn.map((virtual) => {
     const item = items[virtual.index] as T
     return { item, index: virtual.index, key: rowKey(item) }
   })
-  return { bodyRef, measure: virtualizer.measureElement, shown, before, after }
+  // The rows not drawn yet are left to the spacer below, so the page keeps its height.
+  const last = near.at(-1)
+  const lastDrawn = drawn.at(-1)
+  const notDrawn = last && lastDrawn ? last.end - lastDrawn.end : 0
+  return { bodyRef, measure: virtualizer.measureElement, shown, before, after: after + notDrawn }
+}
+
+/** False until a task after the first frame that had something to draw (see `FIRST_DRAWN`). */
+function useAllDrawn(anything: boolean): boolean {
+  const [all, setAll] = useState(false)
+  useEffect(() => {
+    if (all || !anything) return
+    const later = setTimeout(() => setAll(true))
+    return () => clearTimeout(later)
+  }, [all, anything])
+  return all
 }
 
 /**

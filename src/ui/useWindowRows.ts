@@ -38,6 +38,9 @@ export function useWindowRows<E extends HTMLElement>(
     estimateSize: () => estimatePx,
     overscan: 6,
     scrollMargin,
+    // The window's size from the first render, so the rows on screen are drawn in it: measured
+    // in a layout effect instead, they would be drawn again at once, in one task with the commit.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]
