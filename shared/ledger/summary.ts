@@ -5,6 +5,7 @@ import { compareAttention, personAttention, type Attention } from './attention.t
 import { loanFigures, type FiguresOf, type LedgerLoan } from './figures.ts'
 import { NO_RECKONING, sumReckonings } from './reckoning.ts'
 import type { IsoDate, Paise, Reckoning } from './types.ts'
+import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 
 /** One person's tiles: their loans summed as of one day. */
 export interface PersonSummary {
@@ -235,12 +236,25 @@ export function withDashboardRow(prev: DashboardSummary, row: DashboardRow): Das
   }
 }
 
-/** A dashboard that remembers each person's row (see `createDashboardCache`). */
-export type CachedDashboard = (
-  people: readonly DashboardPerson[],
-  loansOf: (personId: string) => readonly LedgerLoan[],
-  today: IsoDate,
-) => DashboardSummary
+/**
+ * A dashboard that remembers each person's row (see `createDashboardCache`); `steps` makes the
+ * same, a few people per step (a book opening in slices warms the rows that way).
+ */
+export interface CachedDashboard {
+  (
+    people: readonly DashboardPerson[],
+    loansOf: (personId: string) => readonly LedgerLoan[],
+    today: IsoDate,
+  ): DashboardSummary
+  steps(
+    people: readonly DashboardPerson[],
+    loansOf: (personId: string) => readonly LedgerLoan[],
+    today: IsoDate,
+  ): Steps<DashboardSummary>
+}
+
+/** People whose rows are made between two chances to stop. */
+const PEOPLE_PER_STEP = STEP_ENTRIES / 4
 
 /**
  * `summarizeDashboard` for a book that changes a little at a time. A person's row is reused
@@ -253,7 +267,7 @@ export function createDashboardCache(figuresOf: FiguresOf = loanFigures): Cached
     string,
     { person: object; loans: object; today: IsoDate; row: DashboardRow }
   >()
-  return (people, loansOf, today) => {
+  const steps: CachedDashboard['steps'] = function* (people, loansOf, today) {
     const next = new Map<
       string,
       { person: object; loans: object; today: IsoDate; row: DashboardRow }
@@ -268,11 +282,18 @@ export function createDashboardCache(figuresOf: FiguresOf = loanFigures): Cached
           : { person, loans, today, row: dashboardRow(person, loans, today, figuresOf) }
       next.set(person.id, entry)
       rows.push(entry.row)
+      if (rows.length % PEOPLE_PER_STEP === 0) yield
     }
     // Only the people passed in this time are kept, so removed people leave nothing behind.
     cache = next
     return dashboardFromRows(rows)
   }
+  const summarize = (
+    people: readonly DashboardPerson[],
+    loansOf: (personId: string) => readonly LedgerLoan[],
+    today: IsoDate,
+  ) => runSteps(steps(people, loansOf, today))
+  return Object.assign(summarize, { steps })
 }
 
 function negated(r: Reckoning): Reckoning {

@@ -100,6 +100,28 @@ describe('collected', () => {
     expect(tomorrow).toMatchObject({ collectedToday: 0, collectedThisMonth: 5_000_00 })
   })
 
+  it('made in steps, is the same dashboard, and a later call reuses its rows', () => {
+    const people = Array.from({ length: 300 }, (_, i) => ({ id: `p${i}`, name: `Person ${i}` }))
+    const loansOf = new Map(
+      people.map((person, i) => [
+        person.id,
+        [loan(`l${i}`, person.id, [pay(`d${i}`, addDays(today, -(i % 40)), (i + 1) * 100_00)])],
+      ]),
+    )
+    const of = (personId: string) => loansOf.get(personId) ?? []
+    const dashboard = createDashboardCache(createFiguresCache())
+    const steps = dashboard.steps(people, of, today)
+    let stops = 0
+    let step = steps.next()
+    while (!step.done) {
+      stops++
+      step = steps.next()
+    }
+    expect(stops).toBeGreaterThan(1)
+    expect(step.value).toEqual(summarizeDashboard(people, [...loansOf.values()].flat(), today))
+    expect(dashboard(people, of, today).rows[0]).toBe(step.value.rows[0])
+  })
+
   it('for any payments: today ≤ this month, and each is the sum of the live payments it names', () => {
     const arb = fc.array(
       fc.record({

@@ -18,7 +18,7 @@ export async function openBook(doc: Y.Doc): Promise<void> {
   const today = readToday()
   const { people, loans } = activeOf(projection.snapshot())
   await runInTasks(figuresSteps(loans, today, figuresOfDoc(doc)))
-  dashboardOf(doc)(people, projection.activeLoansOf, today)
+  await runInTasks(dashboardOf(doc).steps(people, projection.activeLoansOf, today))
   // The screens draw the open book in a task of their own, not in the one that made it ready.
   await nextTask()
 }
