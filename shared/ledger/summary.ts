@@ -241,17 +241,16 @@ export function withDashboardRow(prev: DashboardSummary, row: DashboardRow): Das
  * same, a few people per step (a book opening in slices warms the rows that way).
  */
 export interface CachedDashboard {
-  (
-    people: readonly DashboardPerson[],
-    loansOf: (personId: string) => readonly LedgerLoan[],
-    today: IsoDate,
-  ): DashboardSummary
-  steps(
-    people: readonly DashboardPerson[],
-    loansOf: (personId: string) => readonly LedgerLoan[],
-    today: IsoDate,
-  ): Steps<DashboardSummary>
+  (...book: DashboardBook): DashboardSummary
+  steps(...book: DashboardBook): Steps<DashboardSummary>
 }
+
+/** What a dashboard is made of: the people, each one's loans, and the day. */
+type DashboardBook = [
+  people: readonly DashboardPerson[],
+  loansOf: (personId: string) => readonly LedgerLoan[],
+  today: IsoDate,
+]
 
 /** People whose rows are made between two chances to stop. */
 const PEOPLE_PER_STEP = STEP_ENTRIES / 4
@@ -288,12 +287,7 @@ export function createDashboardCache(figuresOf: FiguresOf = loanFigures): Cached
     cache = next
     return dashboardFromRows(rows)
   }
-  const summarize = (
-    people: readonly DashboardPerson[],
-    loansOf: (personId: string) => readonly LedgerLoan[],
-    today: IsoDate,
-  ) => runSteps(steps(people, loansOf, today))
-  return Object.assign(summarize, { steps })
+  return Object.assign((...book: DashboardBook) => runSteps(steps(...book)), { steps })
 }
 
 function negated(r: Reckoning): Reckoning {

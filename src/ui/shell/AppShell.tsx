@@ -23,6 +23,7 @@ import { NewerLayoutGate } from './NewerLayoutGate.tsx'
 import { SkippedNotice } from './SkippedNotice.tsx'
 import { TopBar } from './TopBar.tsx'
 
+// For the signed-in route, which builds the system in a task of its own (routes/app.tsx).
 export { appSystem }
 
 /**
