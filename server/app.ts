@@ -7,6 +7,8 @@ import type { ServerConfig } from './config.ts'
 import { createHealthCheck } from './http/health.ts'
 import { createRouter } from './http/router.ts'
 import { createLogger } from './log.ts'
+import { createMembersApi } from './members/api.ts'
+import { openMembersStore } from './members/store.ts'
 import { createSyncServer, type SyncServer } from './sync/server.ts'
 
 /** A running server. */
@@ -37,7 +39,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       config.logLevel === 'debug' || config.logLevel === 'info' || config.logLevel === 'warn',
   })
   // The tables do not depend on the URL, which with PORT=0 is known only after binding.
-  await backends.migrating(() => migrateAuth(authOptions(config.baseUrl ?? 'http://localhost')))
+  // Members are kept beside the accounts they name.
+  const members = openMembersStore(accounts)
+  await backends.migrating(async () => {
+    await migrateAuth(authOptions(config.baseUrl ?? 'http://localhost'))
+    await members.migrate()
+  })
 
   // The reset-password command ends sessions in the database, not through this server.
   await backends.watchSessions(() => sync?.recheckSessions())
@@ -63,6 +70,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     config,
     catchUpMs: backends.catchUpMs,
     trustedOrigin: baseUrl,
+    members,
   })
   sync = liveSync
   // Failed sign-ins limited per account too, and a sign-up that does not reveal an account.
@@ -77,6 +85,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     createRouter({
       authHandler,
       healthy: () => health.check(),
+      membersApi: createMembersApi({
+        auth,
+        store: members,
+        trustedOrigin: baseUrl,
+        accessChanged: (ownerId, memberId) => liveSync.accessChanged(ownerId, memberId),
+        log,
+      }),
       bookState: (req, res) => liveSync.handleStateRequest(req, res),
       distDir: config.distDir,
       secure,

@@ -33,6 +33,16 @@ export const CloseCode = {
   forbidden: 4403,
   /** A frame that is not a valid y-websocket message, or an update the room refuses. */
   badMessage: 4400,
+  /**
+   * A change from a member who may only read the book (a viewer): refused, nothing of it kept.
+   * Final: the app says so and keeps the change out of the book.
+   */
+  readOnly: 4405,
+  /**
+   * The owner changed this member's role or removed them: reconnect (a 45xx, so the stock client
+   * does), to be let in with what the member may do now, or turned away (403).
+   */
+  accessChanged: 4509,
   /** A frame over the size limit. */
   tooLarge: 4413,
   /**
@@ -58,6 +68,8 @@ export const closeReason: Record<CloseCode, string> = {
   [CloseCode.unauthorized]: 'not signed in',
   [CloseCode.forbidden]: 'not your document',
   [CloseCode.badMessage]: 'malformed or refused message',
+  [CloseCode.readOnly]: 'this book is shared with you to read only: your change was not kept',
+  [CloseCode.accessChanged]: 'your access to this book changed',
   [CloseCode.tooLarge]: 'message too large',
   [CloseCode.outdatedClient]: 'this book is kept by a newer app: update the app',
   [CloseCode.accountBusy]: 'too much open at once for this account, try again later',

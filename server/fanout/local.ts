@@ -10,6 +10,8 @@ export function createLocalFanout(): Fanout {
     unsubscribe() {},
     publishSessionEnded() {},
     onSessionEnded() {},
+    publishAccessChanged() {},
+    onAccessChanged() {},
     async close() {},
   }
 }

@@ -22,9 +22,11 @@ const KIND_SESSION_ENDED = 2
 const KIND_LIVE = 3
 /** Batches stored, and the seqs of the rows that hold them. */
 const KIND_STORED = 4
+/** A member's role in a book changed, or they were removed. */
+const KIND_ACCESS_CHANGED = 5
 
 /**
- * The channel (after the prefix) that carries ended sessions. Room names are `cities` and
+ * The channel (after the prefix) that carries ended sessions and changed access. Room names are `cities` and
  * `users/<id>`, so no room's channel can be this one.
  */
 const SESSIONS_CHANNEL = '!sessions'
@@ -60,6 +62,7 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   const instance = randomBytes(9).toString('base64url')
   const listeners = new Map<string, FanoutListener>()
   const sessionListeners: ((token: string) => void)[] = []
+  const accessListeners: ((ownerId: string, memberId: string) => void)[] = []
   // Publishing while Redis is down must fail at once, not queue up without bound: storage holds
   // every update anyway and the other processes repair from it.
   const publisher = new Redis(options.url, {
@@ -119,6 +122,10 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       if (kind === KIND_SESSION_ENDED) {
         const token = decoding.readVarString(decoder)
         for (const notify of sessionListeners) notify(token)
+      } else if (kind === KIND_ACCESS_CHANGED) {
+        const ownerId = decoding.readVarString(decoder)
+        const memberId = decoding.readVarString(decoder)
+        for (const notify of accessListeners) notify(ownerId, memberId)
       } else if (!listener) {
         return
       } else if (kind === KIND_LIVE) {
@@ -190,6 +197,17 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     onSessionEnded(listener) {
       sessionListeners.push(listener)
     },
+    publishAccessChanged(ownerId, memberId) {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, KIND_ACCESS_CHANGED)
+      encoding.writeVarString(encoder, instance)
+      encoding.writeVarString(encoder, ownerId)
+      encoding.writeVarString(encoder, memberId)
+      send(SESSIONS_CHANNEL, encoding.toUint8Array(encoder))
+    },
+    onAccessChanged(listener) {
+      accessListeners.push(listener)
+    },
     unsubscribe(room) {
       listeners.delete(room)
       if (subscriber.status === 'ready') subscriber.unsubscribe(channelOf(room)).catch(() => {})
@@ -197,6 +215,7 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     async close() {
       listeners.clear()
       sessionListeners.length = 0
+      accessListeners.length = 0
       publisher.disconnect()
       subscriber.disconnect()
     },

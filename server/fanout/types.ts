@@ -47,5 +47,12 @@ export interface Fanout {
   publishSessionEnded(token: string): void
   /** Calls `listener` with the token of each session another process reports ended. */
   onSessionEnded(listener: (token: string) => void): void
+  /**
+   * Tells the other processes that `memberId`'s role in `ownerId`'s book changed or that they
+   * were removed, so that they close the member's sockets on that book now.
+   */
+  publishAccessChanged(ownerId: string, memberId: string): void
+  /** Calls `listener` for each member whose access another process reports changed. */
+  onAccessChanged(listener: (ownerId: string, memberId: string) => void): void
   close(): Promise<void>
 }

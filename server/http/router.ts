@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BOOKS_PATH, MEMBERS_PATH } from '../../shared/members.ts'
 import { SYNC_PATH } from '../../shared/protocol.ts'
 import { CLIENT_IP_HEADER } from '../auth/auth.ts'
 import type { Logger } from '../log.ts'
+import { BodyTooLarge, readBody } from './body.ts'
 import { setSecurityHeaders } from './headers.ts'
 import { createStaticHandler } from './static.ts'
 
@@ -17,6 +19,8 @@ export interface RouterOptions {
   authHandler(request: Request): Promise<Response>
   /** Whether storage can commit a write now (see health.ts); /healthz answers 503 if not. */
   healthy(): Promise<boolean>
+  /** `/api/members/…` and `/api/books`: who is in a book (see members/api.ts). */
+  membersApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>
   /** `GET /sync/users/<id>`: a book's whole state in one download (the sync server's). */
   bookState(req: IncomingMessage, res: ServerResponse): Promise<void>
   distDir: string
@@ -47,9 +51,6 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   return entries[entries.length - 1]!.trim() || peer
 }
 
-/** Thrown while reading a body over AUTH_MAX_BODY_BYTES. */
-class BodyTooLarge extends Error {}
-
 /** After a 413, this much more of the body is read and dropped before the socket is closed. */
 const DISCARD_MAX_BYTES = 4 * 1024 * 1024
 
@@ -68,29 +69,6 @@ function refuseBody(req: IncomingMessage, res: ServerResponse): void {
   })
   req.resume()
   json(res, 413, { error: 'request body too large' })
-}
-
-/** Reads the body, throwing BodyTooLarge as soon as it passes `limit` (chunked bodies too). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        req.off('data', onData)
-        req.pause()
-        reject(new BodyTooLarge())
-        return
-      }
-      chunks.push(chunk)
-    }
-    req.on('data', onData)
-    req.once('end', () => resolve(Buffer.concat(chunks)))
-    req.once('error', reject)
-    // A client that gives up half-way: nothing more comes (a no-op after 'end').
-    req.once('close', () => reject(new Error('request closed before its body ended')))
-  })
 }
 
 /** The Fetch API request better-auth expects, with a body read within AUTH_MAX_BODY_BYTES. */
@@ -144,6 +122,13 @@ export function createRouter(options: RouterOptions) {
         throw error
       }
       return sendFetchResponse(res, await options.authHandler(request))
+    }
+    if (
+      pathname === MEMBERS_PATH ||
+      pathname.startsWith(MEMBERS_PATH + '/') ||
+      pathname === BOOKS_PATH
+    ) {
+      return options.membersApi(req, res, pathname)
     }
     if (pathname.startsWith('/api/')) return json(res, 404, { error: 'not found' })
     if (pathname === '/healthz') {

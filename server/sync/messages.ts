@@ -9,6 +9,11 @@ export class BadMessageError extends Error {
   override name = 'BadMessageError'
 }
 
+/** A change from a member who may only read the book (see `holdsNothingNew`). */
+export class ReadOnlyError extends Error {
+  override name = 'ReadOnlyError'
+}
+
 /** A decoded client frame. Sync step 2 and update carry the same payload: a Yjs update. */
 export type ClientMessage =
   | { kind: 'syncStep1'; stateVector: Uint8Array }

@@ -14,7 +14,9 @@ import {
   encodeSyncStep2,
   encodeUpdate,
   readClientMessage,
+  ReadOnlyError,
 } from './messages.ts'
+import { holdsNothingNew } from './readOnly.ts'
 
 /**
  * Longest wait between storing a client's update and telling the client so, and the other
@@ -71,6 +73,8 @@ export interface Peer {
   readonly wantsAcks: boolean
   /** The signed-in account (user id) the socket belongs to. */
   readonly account: string
+  /** A member who may read the book and change nothing (a viewer). */
+  readonly readOnly: boolean
 }
 
 /**
@@ -411,6 +415,9 @@ export class Room {
         peer.send(encodeSyncStep2(this.doc, message.stateVector))
         break
       case 'update': {
+        if (peer.readOnly && !holdsNothingNew(this.doc, message.decoded)) {
+          throw new ReadOnlyError(`${peer.account} may only read ${this.name}`)
+        }
         const refusal = this.deps.gate?.(this.doc, message.update, message.decoded, peer) ?? null
         if (refusal !== null) throw new BadMessageError(`refused update: ${refusal}`)
         const batched = this.batch.length

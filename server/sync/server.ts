@@ -18,16 +18,19 @@ import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
 import { metaMap } from '../../shared/schema/doc.ts'
 import { layoutOf } from '../../shared/schema/layouts/index.ts'
 import { checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
+import { writesBook, type BookAccess } from '../../shared/members.ts'
 import { sessionFromHeaders, type Auth, type SessionInfo } from '../auth/auth.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
+import type { MembersStore } from '../members/store.ts'
 import type { DocStorage } from '../storage/types.ts'
 import { isDeflated } from '../../shared/deflate.ts'
 import { sendBookState } from './bookState.ts'
 import { deflateForWire, inflateFromWire, shouldDeflate } from './deflate.ts'
+import { originAllowed } from '../http/origin.ts'
 import { Liveness } from './liveness.ts'
-import { BadMessageError } from './messages.ts'
+import { BadMessageError, ReadOnlyError } from './messages.ts'
 import type { Peer, Room, UpdateGate } from './room.ts'
 import { DailyCount, SyncLimits } from './limits.ts'
 import { Rooms } from './rooms.ts'
@@ -49,6 +52,11 @@ export interface SyncServer {
    * process (the reset-password command) has ended sessions, and which ones is not known here.
    */
   recheckSessions(): void
+  /**
+   * Closes `memberId`'s sockets on `ownerId`'s book, in this process and, through the fan-out, in
+   * every other one: their role changed or they were removed.
+   */
+  accessChanged(ownerId: string, memberId: string): void
   /** Rooms currently in memory. */
   readonly roomCount: number
   /** Refuses new sockets, stores everything, closes every socket with 1001. */
@@ -77,6 +85,8 @@ export interface SyncServerOptions {
   catchUpMs: number
   /** Origins a browser may open sockets from, besides the request's own host. */
   trustedOrigin: string
+  /** Who else may open a book besides its owner, and with what role (see members/store.ts). */
+  members: Pick<MembersStore, 'roleOf'>
 }
 
 /** A lender's own room takes only what the book's schema can hold (see `lenderUpdate.ts`). */
@@ -106,22 +116,6 @@ function refuseUpgrade(socket: Duplex, status: number): void {
       'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   )
-}
-
-/**
- * A browser page from another site must not ride on the lender's cookie (cross-site WebSocket
- * hijacking). Browsers always send Origin on a WebSocket upgrade; other clients have no cookie
- * jar to abuse and may omit it.
- */
-function originAllowed(req: IncomingMessage, trusted: string): boolean {
-  const origin = req.headers.origin
-  if (origin === undefined) return true
-  if (origin === trusted) return true
-  try {
-    return new URL(origin).host === req.headers.host
-  } catch {
-    return false
-  }
 }
 
 function toBytes(data: RawData): Uint8Array {
@@ -161,6 +155,31 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const roomsFor = (name: string) => (name === CITIES_ROOM ? citiesRooms : rooms)
   const sessions = new SessionSockets()
   fanout.onSessionEnded((token) => sessions.end(token))
+
+  // Members' sockets by book and member, closed when the owner changes what the member may do.
+  // `accessChanges` counts the changes, so that a socket let in with a role read just before a
+  // change is closed as soon as it is connected.
+  const memberSockets = new Map<string, Set<() => void>>()
+  const accessChanges = new Map<string, number>()
+  const memberKey = (ownerId: string, memberId: string) => `${ownerId}\n${memberId}`
+  const closeMemberSockets = (ownerId: string, memberId: string) => {
+    const key = memberKey(ownerId, memberId)
+    accessChanges.set(key, (accessChanges.get(key) ?? 0) + 1)
+    for (const close of memberSockets.get(key) ?? []) close()
+  }
+  fanout.onAccessChanged(closeMemberSockets)
+
+  /**
+   * What `userId` may do in room `name`: its owner's everything, a member's role, or nothing
+   * (null). A collector is not served the whole book: his own (his villages only) comes later.
+   */
+  async function accessTo(name: string, userId: string): Promise<BookAccess | null> {
+    const ownerId = userIdOfRoom(name)
+    if (ownerId === null) return null
+    if (ownerId === userId) return 'owner'
+    const role = await options.members.roleOf(ownerId, userId)
+    return role === 'collector' ? null : role
+  }
   const limits = new SyncLimits(config)
 
   /**
@@ -221,6 +240,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     session: SessionInfo,
     cookie: string,
     wants: { acks: boolean; chunks: boolean; deflate: boolean; layout: number | null },
+    access: BookAccess,
+    accessChangesSeen: number,
   ): void {
     // ws closes an oversized frame with the generic 1009; the app gets our own code, which the
     // stock client also treats as final (4400–4499), so it does not resend the same frame forever.
@@ -272,6 +293,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       },
       wantsAcks: wants.acks,
       account: session.userId,
+      readOnly: !writesBook(access),
     }
     const sessionSocket = {
       endSession: () => ws.close(CloseCode.unauthorized, closeReason[CloseCode.unauthorized]),
@@ -328,6 +350,17 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       ws.close(CloseCode.outdatedClient, closeReason[CloseCode.outdatedClient])
       return true
     }
+    // A member's socket closes when the owner changes what they may do (see `accessChanged`).
+    const ownerId = userIdOfRoom(room.name)
+    const asMember =
+      access === 'owner' || ownerId === null ? null : memberKey(ownerId, session.userId)
+    const closeAsMember = () =>
+      ws.close(CloseCode.accessChanged, closeReason[CloseCode.accessChanged])
+    if (asMember !== null) {
+      const open = memberSockets.get(asMember) ?? new Set()
+      memberSockets.set(asMember, open.add(closeAsMember))
+    }
+
     ws.on('message', (data, isBinary) => {
       if (ws.readyState !== WebSocket.OPEN) return
       if (outdated()) return
@@ -343,6 +376,10 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
             : message,
         )
       } catch (error) {
+        if (error instanceof ReadOnlyError) {
+          log.warn(`closed a socket of user ${session.userId} in ${room.name}: ${error.message}`)
+          return ws.close(CloseCode.readOnly, closeReason[CloseCode.readOnly])
+        }
         if (error instanceof BadMessageError || error instanceof ChunkError) {
           return refuse(error.message)
         }
@@ -351,6 +388,11 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       }
     })
     ws.on('close', () => {
+      if (asMember !== null) {
+        const open = memberSockets.get(asMember)
+        open?.delete(closeAsMember)
+        if (open?.size === 0) memberSockets.delete(asMember)
+      }
       limits.hold(session.userId, -held)
       held = 0
       limits.closeSocket(session.userId)
@@ -359,6 +401,9 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       if (sessions.remove(session.token, sessionSocket)) touch(session.token)
     })
     if (sessions.add(session, cookie, sessionSocket)) touch(session.token)
+    if (asMember !== null && (accessChanges.get(asMember) ?? 0) !== accessChangesSeen) {
+      return closeAsMember()
+    }
     if (!outdated()) room.addPeer(peer)
   }
 
@@ -382,10 +427,23 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       return refuseUpgrade(socket, 503)
     }
     if (!session) return refuseUpgrade(socket, 401)
-    if (name !== CITIES_ROOM && userIdOfRoom(name) !== session.userId) {
-      return refuseUpgrade(socket, 403)
-    }
     const account = session.userId
+    // The cities room is every account's; a book is its owner's and its members'.
+    let access: BookAccess = 'owner'
+    const ownerId = userIdOfRoom(name)
+    const accessChangesSeen =
+      ownerId === null ? 0 : (accessChanges.get(memberKey(ownerId, account)) ?? 0)
+    if (name !== CITIES_ROOM) {
+      let found: BookAccess | null
+      try {
+        found = await accessTo(name, account)
+      } catch (error) {
+        log.error('members lookup failed during upgrade', error)
+        return refuseUpgrade(socket, 503)
+      }
+      if (found === null) return refuseUpgrade(socket, 403)
+      access = found
+    }
     if (!limits.openSocket(account)) {
       // Said with a close code rather than an HTTP status, which a browser does not show the
       // app: a 45xx, so the app's own devices keep trying (with back-off) instead of giving up.
@@ -429,7 +487,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       connected = true
-      connect(ws, room, live, cookie, wants)
+      connect(ws, room, live, cookie, wants, access, accessChangesSeen)
     })
   }
 
@@ -455,7 +513,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     if (!originAllowed(req, options.trustedOrigin)) return refuse(403, 'not from this site')
     const session = await sessionFromHeaders(auth, req.headers)
     if (!session) return refuse(401, 'not signed in')
-    if (userIdOfRoom(name) !== session.userId) return refuse(403, 'not your book')
+    if ((await accessTo(name, session.userId)) === null) return refuse(403, 'not your book')
     const account = session.userId
     if (downloading.has(account)) return refuse(429, 'this book is already being downloaded')
     downloading.add(account)
@@ -496,6 +554,10 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     },
     recheckSessions() {
       if (!closing) sweep()
+    },
+    accessChanged(ownerId, memberId) {
+      closeMemberSockets(ownerId, memberId)
+      fanout.publishAccessChanged(ownerId, memberId)
     },
     get roomCount() {
       return rooms.size + citiesRooms.size

@@ -16,6 +16,26 @@ export function socketUrl(server: TestServer, room: string, query = ''): string 
   return `${server.url.replace('http', 'ws')}${SYNC_PATH}/${room}${query}`
 }
 
+/** The HTTP status a raw upgrade to `room` gets, or 101 if it was accepted. */
+export function upgradeStatus(server: TestServer, room: string, cookie?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(socketUrl(server, room), {
+      headers: cookie ? { cookie } : {},
+    })
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0)
+      ws.terminate()
+    })
+    ws.on('open', () => {
+      resolve(101)
+      ws.close()
+    })
+    ws.on('error', (error) => {
+      if (!error.message.includes('Unexpected server response')) reject(error)
+    })
+  })
+}
+
 /** A sync message `[sync, step, update]` as a raw socket sends it (step 2: an update). */
 export function syncFrame(step: number, update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder()

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import type * as Y from 'yjs'
 import { CITIES_ROOM, CloseCode, userRoom } from '../../shared/protocol.ts'
 import {
@@ -12,27 +11,7 @@ import {
   waitFor,
 } from './harness.ts'
 import type { Lender, TestServer } from './harness.ts'
-import { socketUrl } from './raw.ts'
-
-/** The HTTP status a raw upgrade to `room` gets, or 101 if it was accepted. */
-function upgradeStatus(server: TestServer, room: string, cookie?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(socketUrl(server, room), {
-      headers: cookie ? { cookie } : {},
-    })
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0)
-      ws.terminate()
-    })
-    ws.on('open', () => {
-      resolve(101)
-      ws.close()
-    })
-    ws.on('error', (error) => {
-      if (!error.message.includes('Unexpected server response')) reject(error)
-    })
-  })
-}
+import { upgradeStatus } from './raw.ts'
 
 let server: TestServer
 let asha: Lender

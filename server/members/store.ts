@@ -1,0 +1,283 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import type Database from 'better-sqlite3'
+import type pg from 'pg'
+import {
+  INVITE_ALPHABET,
+  INVITE_CODE_LENGTH,
+  INVITE_TTL_MS,
+  isMemberRole,
+  type InviteInfo,
+  type MemberInfo,
+  type MemberRole,
+  type SharedBook,
+} from '../../shared/members.ts'
+
+/** Members one book may have at once, and invitations it may have waiting. */
+export const MEMBER_LIMITS = { members: 50, invites: 20 } as const
+
+/** Why a code did not let an account in. An unknown, used, revoked or expired code look alike. */
+export type JoinRefusal = 'unknown code' | 'your own book' | 'already a member' | 'book full'
+
+export type JoinResult =
+  { ok: true; ownerId: string; role: MemberRole } | { ok: false; reason: JoinRefusal }
+
+/**
+ * The books' members and invitations, kept beside the accounts (the same SQLite file or
+ * PostgreSQL database as better-auth's tables). A member who is removed keeps their row, marked
+ * removed: who was in a book, and when, is part of its history.
+ *
+ * An invitation's code is kept only as its SHA-256: someone who reads the database cannot join.
+ */
+export interface MembersStore {
+  /** Tables and indexes, created if missing. */
+  migrate(): Promise<void>
+  /** A new invitation to `ownerId`'s book; its code is returned once and never again. */
+  invite(
+    ownerId: string,
+    role: MemberRole,
+    now: Date,
+  ): Promise<
+    { ok: true; code: string; invite: InviteInfo } | { ok: false; reason: 'too many invitations' }
+  >
+  /** Uses an invitation code: `userId` becomes a member, or is told why not. */
+  join(code: string, userId: string, now: Date): Promise<JoinResult>
+  /** `userId`'s role in `ownerId`'s book; null when they are not (or no longer) a member. */
+  roleOf(ownerId: string, userId: string): Promise<MemberRole | null>
+  /** The book's members, first joined first. */
+  members(ownerId: string): Promise<MemberInfo[]>
+  /** The book's invitations that can still be used. */
+  invites(ownerId: string, now: Date): Promise<InviteInfo[]>
+  /** Withdraws an unused invitation; false when there is none by that id. */
+  revokeInvite(ownerId: string, inviteId: string, now: Date): Promise<boolean>
+  /** Gives a member another role; false when they are not a member. */
+  setRole(ownerId: string, memberId: string, role: MemberRole): Promise<boolean>
+  /** Removes a member (the row stays, marked removed); false when they are not a member. */
+  remove(ownerId: string, memberId: string, now: Date): Promise<boolean>
+  /** The books shared with `userId`. */
+  booksOf(userId: string): Promise<SharedBook[]>
+}
+
+/** What the store needs of a database: both dialects, written with `?` placeholders. */
+interface Sql {
+  all(query: string, params: unknown[]): Promise<Record<string, unknown>[]>
+  /** Runs a write; resolves with the rows it changed. */
+  run(query: string, params: unknown[]): Promise<number>
+  exec(statements: string): Promise<void>
+}
+
+function sqliteSql(db: Database.Database): Sql {
+  return {
+    async all(query, params) {
+      return db.prepare(query).all(...params) as Record<string, unknown>[]
+    },
+    async run(query, params) {
+      return db.prepare(query).run(...params).changes
+    },
+    async exec(statements) {
+      db.exec(statements)
+    },
+  }
+}
+
+function postgresSql(pool: pg.Pool): Sql {
+  const numbered = (query: string) => {
+    let n = 0
+    return query.replace(/\?/g, () => `$${++n}`)
+  }
+  return {
+    async all(query, params) {
+      return (await pool.query(numbered(query), params)).rows as Record<string, unknown>[]
+    },
+    async run(query, params) {
+      return (await pool.query(numbered(query), params)).rowCount ?? 0
+    },
+    async exec(statements) {
+      await pool.query(statements)
+    },
+  }
+}
+
+// Times are ISO strings in UTC (`toISOString`), so they compare as text in both databases.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS book_member (
+  owner_id TEXT NOT NULL,
+  member_id TEXT NOT NULL,
+  role TEXT NOT NULL,
+  joined_at TEXT NOT NULL,
+  removed_at TEXT,
+  PRIMARY KEY (owner_id, member_id)
+);
+CREATE INDEX IF NOT EXISTS book_member_by_member ON book_member (member_id);
+CREATE TABLE IF NOT EXISTS book_invite (
+  id TEXT PRIMARY KEY,
+  code_hash TEXT NOT NULL UNIQUE,
+  owner_id TEXT NOT NULL,
+  role TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT,
+  used_by TEXT,
+  revoked_at TEXT
+);
+CREATE INDEX IF NOT EXISTS book_invite_by_owner ON book_invite (owner_id);
+`
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
+
+function newCode(): string {
+  let code = ''
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++)
+    code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]
+  return code
+}
+
+/** The members store on better-auth's database, whichever it is. */
+export function openMembersStore(accounts: Database.Database | pg.Pool): MembersStore {
+  const sql = 'prepare' in accounts ? sqliteSql(accounts) : postgresSql(accounts as pg.Pool)
+  const inviteOf = (row: Record<string, unknown>): InviteInfo => ({
+    id: String(row.id),
+    role: row.role as MemberRole,
+    createdAt: String(row.created_at),
+    expiresAt: String(row.expires_at),
+  })
+  const usable = 'used_at IS NULL AND revoked_at IS NULL AND expires_at > ?'
+  const countMembers = async (ownerId: string) =>
+    Number(
+      (
+        await sql.all(
+          'SELECT COUNT(*) AS n FROM book_member WHERE owner_id = ? AND removed_at IS NULL',
+          [ownerId],
+        )
+      )[0]?.n ?? 0,
+    )
+
+  const store: MembersStore = {
+    migrate: () => sql.exec(SCHEMA),
+
+    async invite(ownerId, role, now) {
+      const waiting = await store.invites(ownerId, now)
+      if (waiting.length >= MEMBER_LIMITS.invites)
+        return { ok: false, reason: 'too many invitations' }
+      const code = newCode()
+      const invite: InviteInfo = {
+        id: randomBytes(9).toString('base64url'),
+        role,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
+      }
+      await sql.run(
+        'INSERT INTO book_invite (id, code_hash, owner_id, role, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [invite.id, hashCode(code), ownerId, role, invite.createdAt, invite.expiresAt],
+      )
+      return { ok: true, code, invite }
+    },
+
+    async join(code, userId, now) {
+      const at = now.toISOString()
+      const [invite] = await sql.all(
+        `SELECT id, owner_id, role FROM book_invite WHERE code_hash = ? AND ${usable}`,
+        [hashCode(code), at],
+      )
+      if (!invite || !isMemberRole(invite.role)) return { ok: false, reason: 'unknown code' }
+      const ownerId = String(invite.owner_id)
+      if (ownerId === userId) return { ok: false, reason: 'your own book' }
+      if ((await store.roleOf(ownerId, userId)) !== null) {
+        return { ok: false, reason: 'already a member' }
+      }
+      if ((await countMembers(ownerId)) >= MEMBER_LIMITS.members) {
+        return { ok: false, reason: 'book full' }
+      }
+      // Claimed by one statement: of two accounts using one code at once, one gets in.
+      const claimed = await sql.run(
+        `UPDATE book_invite SET used_at = ?, used_by = ? WHERE id = ? AND ${usable}`,
+        [at, userId, invite.id, at],
+      )
+      if (claimed === 0) return { ok: false, reason: 'unknown code' }
+      await sql.run(
+        `INSERT INTO book_member (owner_id, member_id, role, joined_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (owner_id, member_id)
+         DO UPDATE SET role = excluded.role, joined_at = excluded.joined_at, removed_at = NULL`,
+        [ownerId, userId, invite.role, at],
+      )
+      return { ok: true, ownerId, role: invite.role }
+    },
+
+    async roleOf(ownerId, userId) {
+      const [row] = await sql.all(
+        'SELECT role FROM book_member WHERE owner_id = ? AND member_id = ? AND removed_at IS NULL',
+        [ownerId, userId],
+      )
+      return row && isMemberRole(row.role) ? row.role : null
+    },
+
+    async members(ownerId) {
+      const rows = await sql.all(
+        `SELECT m.member_id, u.name, u.email, m.role, m.joined_at
+         FROM book_member m JOIN "user" u ON u.id = m.member_id
+         WHERE m.owner_id = ? AND m.removed_at IS NULL
+         ORDER BY m.joined_at, m.member_id`,
+        [ownerId],
+      )
+      return rows.map((row) => ({
+        id: String(row.member_id),
+        name: String(row.name),
+        email: String(row.email),
+        role: row.role as MemberRole,
+        joinedAt: String(row.joined_at),
+      }))
+    },
+
+    async invites(ownerId, now) {
+      const rows = await sql.all(
+        `SELECT id, role, created_at, expires_at FROM book_invite
+         WHERE owner_id = ? AND ${usable} ORDER BY created_at, id`,
+        [ownerId, now.toISOString()],
+      )
+      return rows.map(inviteOf)
+    },
+
+    async revokeInvite(ownerId, inviteId, now) {
+      const at = now.toISOString()
+      return (
+        (await sql.run(
+          `UPDATE book_invite SET revoked_at = ? WHERE owner_id = ? AND id = ? AND ${usable}`,
+          [at, ownerId, inviteId, at],
+        )) > 0
+      )
+    },
+
+    async setRole(ownerId, memberId, role) {
+      return (
+        (await sql.run(
+          'UPDATE book_member SET role = ? WHERE owner_id = ? AND member_id = ? AND removed_at IS NULL',
+          [role, ownerId, memberId],
+        )) > 0
+      )
+    },
+
+    async remove(ownerId, memberId, now) {
+      return (
+        (await sql.run(
+          'UPDATE book_member SET removed_at = ? WHERE owner_id = ? AND member_id = ? AND removed_at IS NULL',
+          [now.toISOString(), ownerId, memberId],
+        )) > 0
+      )
+    },
+
+    async booksOf(userId) {
+      const rows = await sql.all(
+        `SELECT m.owner_id, u.name, m.role
+         FROM book_member m JOIN "user" u ON u.id = m.owner_id
+         WHERE m.member_id = ? AND m.removed_at IS NULL
+         ORDER BY u.name, m.owner_id`,
+        [userId],
+      )
+      return rows.map((row) => ({
+        ownerId: String(row.owner_id),
+        ownerName: String(row.name),
+        role: row.role as MemberRole,
+      }))
+    },
+  }
+  return store
+}
