@@ -6,6 +6,8 @@ import { initLenderDoc } from '../../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
 import { Room } from '../sync/room.ts'
 import { installForOffline } from '../sync/serviceWorker.ts'
+import type { SharedBook } from '../../../shared/members.ts'
+import { chosenBook } from './chosenBook.ts'
 import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
 import { openBook } from './openBook.ts'
@@ -21,6 +23,8 @@ import {
 /** The two docs a signed-in lender works with. */
 export interface Workspace {
   userId: string
+  /** The book open: this account's own, or one shared with it (see `chosenBook`). */
+  shared: SharedBook | null
   lender: Room
   cities: Room
   /** The dashboard as it last stood on this device, shown until the book is open. */
@@ -32,14 +36,16 @@ let stopKeeping = (): void => {}
 let current: Workspace | null = null
 
 /**
- * The open workspace of `userId`, opening it on first use. Each lender's doc lives in its own
+ * The open workspace of `userId`, opening it on first use: the account's own book, or the one
+ * shared with it that this device was told to open (`chosenBook`). Each book lives in its own
  * IndexedDB database, so two accounts on one device never see each other's people; cities are
  * one list shared by everyone, so they share one database.
  */
 export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
-  if (current?.userId === userId) return current
+  const shared = chosenBook(userId)
+  if (current?.userId === userId && current.shared?.ownerId === shared?.ownerId) return current
   closeWorkspace()
-  const lenderRoom = userRoom(userId)
+  const lenderRoom = userRoom(shared?.ownerId ?? userId)
   // The book is read once the saved dashboard is on screen (when the app opens on it, and the
   // picture is today's, which is when the dashboard shows it), then made ready in slices.
   const saved = new SavedDashboardStore(
@@ -86,8 +92,30 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   }
   stopKeeping = keepDashboard(lender, cities, saved)
   void lender.whenOnDisk.then(installForOffline)
-  current = { userId, lender, cities, saved }
+  current = { userId, shared, lender, cities, saved }
   return current
+}
+
+/**
+ * Drops this device's copy of the open book and starts again from the server's: for a book
+ * shared to read only, where a change made here was refused and can go nowhere.
+ */
+export async function discardLocalCopy(): Promise<void> {
+  const open = current
+  if (!open) return
+  const room = open.lender.name
+  closeWorkspace()
+  localStorage.removeItem(`rin-khata:unsaved:rin-khata/${room}`)
+  await Promise.all(
+    [`rin-khata/${room}`, `rin-khata/${room}/dashboard`].map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase(name)
+          request.onsuccess = request.onerror = () => resolve()
+        }),
+    ),
+  )
+  window.location.assign('/dashboard')
 }
 
 /** Disconnects and forgets the open workspace; the local data stays in IndexedDB. */

@@ -39,6 +39,11 @@ export class Room {
   readonly tracker: UnsavedTracker
   /** The server refused this app as older than the book's layout (it asks for an update). */
   outdated = false
+  /**
+   * The server refused a change made here: the book is shared with this account to read only.
+   * The socket stays closed, so the change goes nowhere; it is still in this device's copy.
+   */
+  readOnlyRefused = false
   private fromDisk = false
   private serverAnswered = false
   private destroyed = false
@@ -101,6 +106,10 @@ export class Room {
       if (code === CloseCode.unauthorized) onUnauthorized()
       if (code === CloseCode.outdatedClient) {
         this.outdated = true
+        this.notify()
+      }
+      if (code === CloseCode.readOnly) {
+        this.readOnlyRefused = true
         this.notify()
       }
     })

@@ -2,12 +2,14 @@ import { Card, Heading, Stack } from '@chakra-ui/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Page } from '../../ui/Page.tsx'
+import { BooksSection } from './BooksSection.tsx'
 import { DeviceNameSection } from './DeviceNameSection.tsx'
 import { DevicesSection } from './DevicesSection.tsx'
 import { ExportSection } from './ExportSection.tsx'
 import { ImportSection } from './ImportSection.tsx'
 import { InterestRuleSection } from './InterestRuleSection.tsx'
 import { LanguageSection } from './LanguageSection.tsx'
+import { MembersSection } from './MembersSection.tsx'
 import { PasswordSection } from './PasswordSection.tsx'
 import { PeopleImportSection } from './PeopleImportSection.tsx'
 import { ProfileSection } from './ProfileSection.tsx'
@@ -22,6 +24,8 @@ const sections: { id: string; title: string; Section: () => ReactElement }[] = [
   { id: 'interest-rule', title: 'interestRule', Section: InterestRuleSection },
   { id: 'device-name', title: 'deviceName', Section: DeviceNameSection },
   { id: 'devices', title: 'devices', Section: DevicesSection },
+  { id: 'books', title: 'books', Section: BooksSection },
+  { id: 'members', title: 'members', Section: MembersSection },
   { id: 'password', title: 'password', Section: PasswordSection },
   { id: 'export', title: 'export', Section: ExportSection },
   { id: 'restore', title: 'restore', Section: RestoreSection },
@@ -31,8 +35,9 @@ const sections: { id: string; title: string; Section: () => ReactElement }[] = [
 ]
 
 /**
- * `/settings`: the lender's details, this device's name, the signed-in devices, the password,
- * export and import, and the language.
+ * `/settings`: the lender's details, this device's name, the signed-in devices, the books this
+ * account works in and who else is in its own, the password, export and import, and the
+ * language.
  */
 export function SettingsScreen() {
   const { t } = useTranslation('settings')

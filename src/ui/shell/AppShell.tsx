@@ -20,6 +20,7 @@ import { AppToaster } from '../Toaster.tsx'
 import { useOnline } from '../useOnline.ts'
 import { BottomTabs } from './BottomTabs.tsx'
 import { NewerLayoutGate } from './NewerLayoutGate.tsx'
+import { SharedBookBanner } from './SharedBookBanner.tsx'
 import { SkippedNotice } from './SkippedNotice.tsx'
 import { TopBar } from './TopBar.tsx'
 
@@ -80,6 +81,7 @@ function Frame({ email }: { email: string }) {
       >
         <InMain.Provider value={true}>
           <NewerLayoutGate>
+            <SharedBookBanner />
             <SkippedNotice />
             <AppToaster />
             <Outlet />
