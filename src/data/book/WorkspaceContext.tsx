@@ -19,6 +19,14 @@ export function SignedInProvider({
   return <SignedInContext value={value}>{children}</SignedInContext>
 }
 
+/**
+ * Whether the open book takes changes from this account: its own, or one shared with it as a
+ * partner; not one shared to read only (the server refuses a viewer's changes, see issue 31).
+ */
+export function useBookWritable(): boolean {
+  return useSignedIn().workspace.shared?.role !== 'viewer'
+}
+
 /** The signed-in lender and workspace; only the signed-in shell renders the data hooks. */
 export function useSignedIn(): SignedIn {
   const value = useContext(SignedInContext)

@@ -19,6 +19,7 @@ import { useWide } from '../../ui/useWide.ts'
 import { RemindMenuItems } from '../reminders/SendLinks.tsx'
 import { matchesDashboardSearch } from './dashboardSearch.ts'
 import { withColumnTotals } from './dashboardTotals.ts'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { WindowTable, WindowTableBody, useWindowItems, type Column } from '../../ui/WindowRows.tsx'
 
 /** A dashboard row with its village or city named. */
@@ -296,6 +297,7 @@ function NextDue({ attention }: { attention: Attention }) {
  */
 function RowActions({ row }: { row: Row }) {
   const { t } = useTranslation('dashboard')
+  const writable = useBookWritable()
   return (
     <Flex gap="2" align="center" wrap="nowrap" whiteSpace="nowrap">
       <Button asChild size="sm" variant="outline">
@@ -303,39 +305,43 @@ function RowActions({ row }: { row: Row }) {
           {t('viewDetails')}
         </Link>
       </Button>
-      {row.totalDue > 0 && (
+      {writable && row.totalDue > 0 && (
         <Button asChild size="sm" colorPalette="green">
           <Link to="/users/$personId/deposit" params={{ personId: row.personId }}>
             {t('deposit')}
           </Link>
         </Button>
       )}
-      <Menu.Root lazyMount unmountOnExit>
-        <Menu.Trigger asChild>
-          <Button size="sm" variant="ghost" aria-label={t('moreFor', { name: row.name })}>
-            {t('more')}
-            <Box as="span" aria-hidden fontSize="xs">
-              ▾
-            </Box>
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="48">
-              <Menu.Item value="loan" asChild>
-                <Link to="/loans/add" search={{ personId: row.personId }}>
-                  {row.loanCount > 0 ? t('loanMore') : t('newLoan')}
-                </Link>
-              </Menu.Item>
-              {row.totalDue > 0 && (
-                <RemindMenuItems
-                  to={{ personId: row.personId, name: row.name, phone: row.phone }}
-                />
-              )}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      {(writable || row.totalDue > 0) && (
+        <Menu.Root lazyMount unmountOnExit>
+          <Menu.Trigger asChild>
+            <Button size="sm" variant="ghost" aria-label={t('moreFor', { name: row.name })}>
+              {t('more')}
+              <Box as="span" aria-hidden fontSize="xs">
+                ▾
+              </Box>
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="48">
+                {writable && (
+                  <Menu.Item value="loan" asChild>
+                    <Link to="/loans/add" search={{ personId: row.personId }}>
+                      {row.loanCount > 0 ? t('loanMore') : t('newLoan')}
+                    </Link>
+                  </Menu.Item>
+                )}
+                {row.totalDue > 0 && (
+                  <RemindMenuItems
+                    to={{ personId: row.personId, name: row.name, phone: row.phone }}
+                  />
+                )}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      )}
     </Flex>
   )
 }

@@ -26,10 +26,20 @@ import { AllocationRow } from './AllocationRow.tsx'
 import { checkDeposit } from './checkDeposit.ts'
 import { DepositPreview, Totals } from './DepositPreview.tsx'
 import { RestChoices } from './RestChoices.tsx'
+import { WritableOnly } from '../../ui/WritableOnly.tsx'
 import { useDepositForm, type DepositForm as FormState } from './useDepositForm.ts'
 
 /** `/users/{personId}/deposit`: one deposit, split across the person's loans. */
-export function DepositScreen({ personId }: { personId: string }) {
+export function DepositScreen(props: { personId: string }) {
+  return (
+    <WritableOnly>
+      <DepositFormScreen {...props} />
+    </WritableOnly>
+  )
+}
+
+/** The deposit form of `personId`, once the person is found. */
+function DepositFormScreen({ personId }: { personId: string }) {
   const people = useActivePeople()
   const loaded = useLoaded()
   // Every loan of the person is listed (spec §4), in creation order: auto-allocate breaks

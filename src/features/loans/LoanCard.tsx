@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { LoanFigures } from '../../../shared/ledger/engine.ts'
 import type { Loan, LoanEdit } from '../../../shared/schema/types.ts'
 import { useLoanEdits } from '../../data/book/hooks.ts'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { Changes } from '../../ui/Changes.tsx'
 import { DateFigure, Figure, FigureGrid, MoneyFigure } from '../../ui/Figure.tsx'
 import { Overpaid } from '../../ui/Money.tsx'
@@ -39,6 +40,7 @@ export function LoanCard(props: LoanCardProps) {
   const [open, setOpen] = useState(false)
   const [settling, setSettling] = useState(false)
   const { t } = useTranslation('loans')
+  const writable = useBookWritable()
   const label = loanLabel(loan.id, t)
   // This loan's changes to its terms (issue 27): the latest on the card, all in the details.
   const bookEdits = useLoanEdits()
@@ -69,12 +71,14 @@ export function LoanCard(props: LoanCardProps) {
                 {open ? t('card.hideDetails') : t('card.showDetails')}
               </Button>
             </Collapsible.Trigger>
-            <Button asChild size="sm" minH="11" variant="outline">
-              <Link to="/loans/edit/$id" params={{ id: loan.id }}>
-                {t('card.edit')}
-              </Link>
-            </Button>
-            {figures.totalDue > 0 && <SettleButton onClick={() => setSettling(true)} />}
+            {writable && (
+              <Button asChild size="sm" minH="11" variant="outline">
+                <Link to="/loans/edit/$id" params={{ id: loan.id }}>
+                  {t('card.edit')}
+                </Link>
+              </Button>
+            )}
+            {writable && figures.totalDue > 0 && <SettleButton onClick={() => setSettling(true)} />}
           </Flex>
           <Collapsible.Content>
             <LoanDetails card={props} edits={edits} />

@@ -46,13 +46,23 @@ import {
   type LoanFormValues,
 } from './loanForm.ts'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
+import { WritableOnly } from '../../ui/WritableOnly.tsx'
 import { SettleButton, SettleDialog } from './SettleDialog.tsx'
 
 /**
  * `/loans/add` (optionally `?personId=`, and `&oldDues=1` to bring an old loan from paper) and
  * `/loans/edit/{id}`: the loan form.
  */
-export function LoanFormScreen({
+export function LoanFormScreen(props: { loanId?: string; personId?: string; oldDues?: boolean }) {
+  return (
+    <WritableOnly>
+      <LoanFormOf {...props} />
+    </WritableOnly>
+  )
+}
+
+/** The form of a new loan, or of the loan `loanId` once it is found. */
+function LoanFormOf({
   loanId,
   personId,
   oldDues,

@@ -20,6 +20,7 @@ import { ListCard } from '../../ui/ListCard.tsx'
 import { Money, MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { useUndoableDelete } from '../../ui/useConfirmedDelete.ts'
 import { WindowList } from '../../ui/WindowRows.tsx'
@@ -47,6 +48,7 @@ const rowKey = (row: LoanRow) => row.loan.id
 
 /** `/loans`: every loan, filtered by status and person; money in whole rupees (spec §9). */
 export function LoansScreen() {
+  const writable = useBookWritable()
   const loans = useActiveLoans()
   const people = useActivePeople()
   const today = useToday()
@@ -80,9 +82,11 @@ export function LoansScreen() {
     <Page
       title={t('list.title')}
       actions={
-        <ButtonLink colorPalette="blue" link={{ to: '/loans/add' }}>
-          {t('list.add')}
-        </ButtonLink>
+        writable ? (
+          <ButtonLink colorPalette="blue" link={{ to: '/loans/add' }}>
+            {t('list.add')}
+          </ButtonLink>
+        ) : undefined
       }
     >
       <LoanFilters query={query} onQuery={setQuery} people={people} />

@@ -32,6 +32,7 @@ import { AmountText, EndHeader, HistoryRows, Notes, Recorded } from './HistoryRo
 import { LoanTitleOf } from './LoanName.tsx'
 import { PayoffQuote } from './PayoffQuote.tsx'
 import { usePersonLoans } from './usePersonLoans.ts'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { ReckoningTable } from './ReckoningTable.tsx'
 
 /**
@@ -172,13 +173,16 @@ function PersonActions({
   owes: boolean
 }) {
   const { t } = useTranslation('loans')
+  const writable = useBookWritable()
   return (
     <>
-      <Button asChild variant="outline" minH="11">
-        <Link to="/loans/add" search={{ personId }}>
-          {hasLoans ? t('person.loanMore') : t('person.newLoan')}
-        </Link>
-      </Button>
+      {writable && (
+        <Button asChild variant="outline" minH="11">
+          <Link to="/loans/add" search={{ personId }}>
+            {hasLoans ? t('person.loanMore') : t('person.newLoan')}
+          </Link>
+        </Button>
+      )}
       {hasLoans && (
         <Button asChild variant="outline" minH="11">
           <Link to="/users/$personId/statement" params={{ personId }}>
@@ -186,7 +190,7 @@ function PersonActions({
           </Link>
         </Button>
       )}
-      {owes && (
+      {owes && writable && (
         <ButtonLink
           link={{ to: '/users/$personId/deposit', params: { personId } }}
           colorPalette="green"

@@ -12,6 +12,7 @@ import {
   useLoaded,
   useMutations,
 } from '../../data/book/hooks.ts'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { ButtonLink } from '../../ui/ButtonLink.tsx'
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx'
 import { Figure, MoneyFigure } from '../../ui/Figure.tsx'
@@ -36,6 +37,7 @@ const personKey = (person: Person) => person.id
 
 /** The people list: filters, sorting, a count line, and Add / Edit / Delete. */
 export function PeopleScreen() {
+  const writable = useBookWritable()
   const people = useActivePeople()
   const cities = useCities()
   const loaded = useLoaded()
@@ -79,9 +81,11 @@ export function PeopleScreen() {
     <Page
       title={t('title')}
       actions={
-        <ButtonLink colorPalette="blue" link={{ to: '/people/add' }}>
-          {t('add')}
-        </ButtonLink>
+        writable ? (
+          <ButtonLink colorPalette="blue" link={{ to: '/people/add' }}>
+            {t('add')}
+          </ButtonLink>
+        ) : undefined
       }
     >
       <PeopleFilters query={query} onQuery={setQuery} cities={cities} />

@@ -18,12 +18,22 @@ import {
 } from './personForm.ts'
 import { cityIndex } from '../../../shared/schema/city.ts'
 import type { City, Language } from '../../../shared/schema/types.ts'
+import { WritableOnly } from '../../ui/WritableOnly.tsx'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
 /** `/people/add` and `/people/edit/{id}`: the person form. */
-export function PersonFormScreen({ personId }: { personId?: string }) {
+export function PersonFormScreen(props: { personId?: string }) {
+  return (
+    <WritableOnly>
+      <PersonFormOf {...props} />
+    </WritableOnly>
+  )
+}
+
+/** The form of a new person, or of the person `personId` once they are found. */
+function PersonFormOf({ personId }: { personId?: string }) {
   const people = useActivePeople()
   const loaded = useLoaded()
   const { t } = useTranslation('people')

@@ -1,6 +1,7 @@
 import { Card, Heading, Stack } from '@chakra-ui/react'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { BooksSection } from './BooksSection.tsx'
 import { DeviceNameSection } from './DeviceNameSection.tsx'
@@ -19,18 +20,24 @@ import { RestoreSection } from './RestoreSection.tsx'
  * Settings is a list of sections, each a card with its own heading and its own state. To add
  * one (export, UPI id, …), write a component in its own file and add it to this list.
  */
-const sections: { id: string; title: string; Section: () => ReactElement }[] = [
-  { id: 'profile', title: 'profile', Section: ProfileSection },
-  { id: 'interest-rule', title: 'interestRule', Section: InterestRuleSection },
+const sections: {
+  id: string
+  title: string
+  Section: () => ReactElement
+  /** It changes the book: not shown in a book shared to read only. */
+  writes?: true
+}[] = [
+  { id: 'profile', title: 'profile', Section: ProfileSection, writes: true },
+  { id: 'interest-rule', title: 'interestRule', Section: InterestRuleSection, writes: true },
   { id: 'device-name', title: 'deviceName', Section: DeviceNameSection },
   { id: 'devices', title: 'devices', Section: DevicesSection },
   { id: 'books', title: 'books', Section: BooksSection },
   { id: 'members', title: 'members', Section: MembersSection },
   { id: 'password', title: 'password', Section: PasswordSection },
   { id: 'export', title: 'export', Section: ExportSection },
-  { id: 'restore', title: 'restore', Section: RestoreSection },
-  { id: 'import', title: 'import', Section: ImportSection },
-  { id: 'import-people', title: 'importPeople', Section: PeopleImportSection },
+  { id: 'restore', title: 'restore', Section: RestoreSection, writes: true },
+  { id: 'import', title: 'import', Section: ImportSection, writes: true },
+  { id: 'import-people', title: 'importPeople', Section: PeopleImportSection, writes: true },
   { id: 'language', title: 'language', Section: LanguageSection },
 ]
 
@@ -41,21 +48,24 @@ const sections: { id: string; title: string; Section: () => ReactElement }[] = [
  */
 export function SettingsScreen() {
   const { t } = useTranslation('settings')
+  const writable = useBookWritable()
   return (
     <Page title={t('title')}>
       <Stack gap="5" maxW="2xl">
-        {sections.map(({ id, title, Section }) => (
-          <Card.Root key={id} as="section" aria-labelledby={`settings-${id}`}>
-            <Card.Header pb="0">
-              <Heading as="h2" size="md" id={`settings-${id}`}>
-                {t(`sections.${title}`)}
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Section />
-            </Card.Body>
-          </Card.Root>
-        ))}
+        {sections
+          .filter(({ writes }) => writable || !writes)
+          .map(({ id, title, Section }) => (
+            <Card.Root key={id} as="section" aria-labelledby={`settings-${id}`}>
+              <Card.Header pb="0">
+                <Heading as="h2" size="md" id={`settings-${id}`}>
+                  {t(`sections.${title}`)}
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <Section />
+              </Card.Body>
+            </Card.Root>
+          ))}
       </Stack>
     </Page>
   )

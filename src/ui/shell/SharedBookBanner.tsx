@@ -9,9 +9,11 @@ import { FormAlert } from '../form.tsx'
 
 /**
  * Above every screen of a book shared with this account: whose book it is and what the account
- * may do in it, and a way back to its own. It says so when the owner no longer shares the book
- * (asked once per start, when online), and when the server refused a change made here (a
- * viewer's): that change is still in this device's copy only, which can be dropped.
+ * may do in it, and a way back to its own. Once per start, when online, it asks the server: it
+ * says so when the owner no longer shares the book, and opens it again with the new role when
+ * the owner changed it. When the server refused a change made here (a viewer's, made offline
+ * before the owner made them one), that change is still in this device's copy only, which can
+ * be dropped.
  */
 export function SharedBookBanner() {
   const { t } = useTranslation('shell')
@@ -29,12 +31,16 @@ export function SharedBookBanner() {
     if (!shared) return
     let current = true
     void listSharedBooks().then((result) => {
-      if (current && result.ok) setGone(!result.books.some((b) => b.ownerId === shared.ownerId))
+      if (!current || !result.ok) return
+      const now = result.books.find((b) => b.ownerId === shared.ownerId)
+      setGone(now === undefined)
+      // The owner gave this account another role meanwhile: the screens start again with it.
+      if (now && now.role !== shared.role) chooseBook(user.id, now)
     })
     return () => {
       current = false
     }
-  }, [shared])
+  }, [shared, user.id])
 
   if (!shared) return null
   return (
