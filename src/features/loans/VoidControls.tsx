@@ -6,6 +6,7 @@ import { formatINR } from '../../../shared/money.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import { DialogFrame, DialogParts } from '../../ui/Dialog.tsx'
 import type { HistoryItem } from './history.ts'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
 
 /** A history line's Void or Undo void button, with the reason dialog behind Void. */
@@ -20,6 +21,8 @@ export function VoidControls({
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const { t } = useTranslation('loans')
+  // In a book shared to read only, nothing is voided or brought back: no buttons.
+  if (!useBookWritable()) return null
   if (item.voided) {
     return (
       <Stack gap="1">

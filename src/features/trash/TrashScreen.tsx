@@ -10,6 +10,7 @@ import { ListCard } from '../../ui/ListCard.tsx'
 import { MoneyCell } from '../../ui/Money.tsx'
 import { Notice, Page } from '../../ui/Page.tsx'
 import { WindowList } from '../../ui/WindowRows.tsx'
+import { useBookWritable } from '../../data/book/WorkspaceContext.tsx'
 import { LoanName } from '../loans/LoanName.tsx'
 
 // A rough row height for the virtualizer's first layout; each row is measured once it renders.
@@ -198,6 +199,8 @@ function DeletedLoans({
 
 function RestoreButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation('trash')
+  // In a book shared to read only, Trash is for reading.
+  if (!useBookWritable()) return null
   return (
     <Button size="sm" variant="outline" onClick={onClick}>
       {t('restore')}
