@@ -90,6 +90,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         store: members,
         trustedOrigin: baseUrl,
         accessChanged: (ownerId, memberId) => liveSync.accessChanged(ownerId, memberId),
+        books: liveSync,
         log,
       }),
       bookState: (req, res) => liveSync.handleStateRequest(req, res),

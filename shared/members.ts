@@ -4,8 +4,8 @@
  *
  * - `partner`: reads and writes the whole book, as the owner does; only the owner manages members;
  * - `viewer`: reads the whole book and writes nothing;
- * - `collector`: records deposits in his villages only (served in a later step: until then a
- *   collector cannot be invited).
+ * - `collector`: sees his villages only, never an Aadhaar, and records deposits there, and nothing
+ *   else (see `shared/collect.ts`).
  *
  * The server decides: it checks every socket against the member's role when it opens and refuses
  * what the role does not allow (see `server/members/`).
@@ -22,7 +22,20 @@ export type MemberRole = (typeof MEMBER_ROLES)[number]
 export type BookAccess = 'owner' | MemberRole
 
 /** The roles an owner can invite today. */
-export const INVITABLE_ROLES: readonly MemberRole[] = ['partner', 'viewer']
+export const INVITABLE_ROLES: readonly MemberRole[] = ['partner', 'viewer', 'collector']
+
+/** Villages one collector may be given. */
+export const MAX_VILLAGES = 50
+
+/**
+ * A collector's villages as given to the API: one to MAX_VILLAGES city ids, each named once; null
+ * when `value` is not that.
+ */
+export function readVillages(value: unknown): string[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_VILLAGES) return null
+  if (!value.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64)) return null
+  return new Set(value).size === value.length ? (value as string[]) : null
+}
 
 export function isMemberRole(value: unknown): value is MemberRole {
   return typeof value === 'string' && (MEMBER_ROLES as readonly string[]).includes(value)
@@ -56,6 +69,8 @@ export interface MemberInfo {
   name: string
   email: string
   role: MemberRole
+  /** A collector's villages (city ids); empty for the other roles. */
+  villages: string[]
   /** When they joined (ISO timestamp). */
   joinedAt: string
 }
@@ -64,6 +79,8 @@ export interface MemberInfo {
 export interface InviteInfo {
   id: string
   role: MemberRole
+  /** A collector's villages (city ids); empty for the other roles. */
+  villages: string[]
   createdAt: string
   expiresAt: string
 }

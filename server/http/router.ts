@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { COLLECT_PATH } from '../../shared/collect.ts'
 import { BOOKS_PATH, MEMBERS_PATH } from '../../shared/members.ts'
 import { SYNC_PATH } from '../../shared/protocol.ts'
 import { CLIENT_IP_HEADER } from '../auth/auth.ts'
@@ -19,7 +20,7 @@ export interface RouterOptions {
   authHandler(request: Request): Promise<Response>
   /** Whether storage can commit a write now (see health.ts); /healthz answers 503 if not. */
   healthy(): Promise<boolean>
-  /** `/api/members/…` and `/api/books`: who is in a book (see members/api.ts). */
+  /** `/api/members/…`, `/api/books`, `/api/collect/…`: who is in a book (see members/api.ts). */
   membersApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>
   /** `GET /sync/users/<id>`: a book's whole state in one download (the sync server's). */
   bookState(req: IncomingMessage, res: ServerResponse): Promise<void>
@@ -126,7 +127,8 @@ export function createRouter(options: RouterOptions) {
     if (
       pathname === MEMBERS_PATH ||
       pathname.startsWith(MEMBERS_PATH + '/') ||
-      pathname === BOOKS_PATH
+      pathname === BOOKS_PATH ||
+      pathname.startsWith(COLLECT_PATH + '/')
     ) {
       return options.membersApi(req, res, pathname)
     }

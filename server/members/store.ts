@@ -21,6 +21,24 @@ export type JoinRefusal = 'unknown code' | 'your own book' | 'already a member' 
 export type JoinResult =
   { ok: true; ownerId: string; role: MemberRole } | { ok: false; reason: JoinRefusal }
 
+/** A member as the server checks them, removed ones included. */
+export interface Membership {
+  role: MemberRole
+  villages: string[]
+  email: string
+  /** When they were removed (ISO timestamp); null while they are a member. */
+  removedAt: string | null
+}
+
+/** Deposits a removed collector sent, kept for the owner to look at (never in the book). */
+export interface HeldDeposits {
+  id: string
+  memberId: string
+  email: string
+  receivedAt: string
+  deposits: unknown[]
+}
+
 /**
  * The books' members and invitations, kept beside the accounts (the same SQLite file or
  * PostgreSQL database as better-auth's tables). A member who is removed keeps their row, marked
@@ -31,10 +49,14 @@ export type JoinResult =
 export interface MembersStore {
   /** Tables and indexes, created if missing. */
   migrate(): Promise<void>
-  /** A new invitation to `ownerId`'s book; its code is returned once and never again. */
+  /**
+   * A new invitation to `ownerId`'s book (a collector's with his villages); its code is returned
+   * once and never again.
+   */
   invite(
     ownerId: string,
     role: MemberRole,
+    villages: readonly string[],
     now: Date,
   ): Promise<
     { ok: true; code: string; invite: InviteInfo } | { ok: false; reason: 'too many invitations' }
@@ -43,18 +65,29 @@ export interface MembersStore {
   join(code: string, userId: string, now: Date): Promise<JoinResult>
   /** `userId`'s role in `ownerId`'s book; null when they are not (or no longer) a member. */
   roleOf(ownerId: string, userId: string): Promise<MemberRole | null>
+  /** `userId` in `ownerId`'s book, removed or not; null when they never were a member. */
+  membership(ownerId: string, userId: string): Promise<Membership | null>
   /** The book's members, first joined first. */
   members(ownerId: string): Promise<MemberInfo[]>
   /** The book's invitations that can still be used. */
   invites(ownerId: string, now: Date): Promise<InviteInfo[]>
   /** Withdraws an unused invitation; false when there is none by that id. */
   revokeInvite(ownerId: string, inviteId: string, now: Date): Promise<boolean>
-  /** Gives a member another role; false when they are not a member. */
-  setRole(ownerId: string, memberId: string, role: MemberRole): Promise<boolean>
+  /** Gives a member another role (a collector his villages); false when they are not a member. */
+  setRole(
+    ownerId: string,
+    memberId: string,
+    role: MemberRole,
+    villages: readonly string[],
+  ): Promise<boolean>
   /** Removes a member (the row stays, marked removed); false when they are not a member. */
   remove(ownerId: string, memberId: string, now: Date): Promise<boolean>
   /** The books shared with `userId`. */
   booksOf(userId: string): Promise<SharedBook[]>
+  /** Keeps what a removed collector sent, for the owner to review. */
+  hold(ownerId: string, memberId: string, deposits: unknown[], now: Date): Promise<void>
+  /** What removed collectors sent to `ownerId`'s book, oldest first. */
+  held(ownerId: string): Promise<HeldDeposits[]>
 }
 
 /** What the store needs of a database: both dialects, written with `?` placeholders. */
@@ -105,6 +138,7 @@ CREATE TABLE IF NOT EXISTS book_member (
   role TEXT NOT NULL,
   joined_at TEXT NOT NULL,
   removed_at TEXT,
+  villages TEXT NOT NULL DEFAULT '[]',
   PRIMARY KEY (owner_id, member_id)
 );
 CREATE INDEX IF NOT EXISTS book_member_by_member ON book_member (member_id);
@@ -117,10 +151,35 @@ CREATE TABLE IF NOT EXISTS book_invite (
   expires_at TEXT NOT NULL,
   used_at TEXT,
   used_by TEXT,
-  revoked_at TEXT
+  revoked_at TEXT,
+  villages TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS book_invite_by_owner ON book_invite (owner_id);
+CREATE TABLE IF NOT EXISTS book_held_deposits (
+  id TEXT PRIMARY KEY,
+  owner_id TEXT NOT NULL,
+  member_id TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  deposits TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS book_held_deposits_by_owner ON book_held_deposits (owner_id);
 `
+
+/** Columns added after the tables were first made, for a database made before them. */
+const ADDED_COLUMNS = [
+  "ALTER TABLE book_member ADD COLUMN villages TEXT NOT NULL DEFAULT '[]'",
+  "ALTER TABLE book_invite ADD COLUMN villages TEXT NOT NULL DEFAULT '[]'",
+]
+
+/** A stored list of villages; an unreadable one is none. */
+function villagesOf(value: unknown): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value))
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []
+  } catch {
+    return []
+  }
+}
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
 
@@ -137,6 +196,7 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
   const inviteOf = (row: Record<string, unknown>): InviteInfo => ({
     id: String(row.id),
     role: row.role as MemberRole,
+    villages: villagesOf(row.villages),
     createdAt: String(row.created_at),
     expiresAt: String(row.expires_at),
   })
@@ -152,9 +212,15 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
     )
 
   const store: MembersStore = {
-    migrate: () => sql.exec(SCHEMA),
+    async migrate() {
+      await sql.exec(SCHEMA)
+      for (const statement of ADDED_COLUMNS) {
+        // Already there (a new database, or one migrated before): nothing to add.
+        await sql.exec(statement).catch(() => {})
+      }
+    },
 
-    async invite(ownerId, role, now) {
+    async invite(ownerId, role, villages, now) {
       const waiting = await store.invites(ownerId, now)
       if (waiting.length >= MEMBER_LIMITS.invites)
         return { ok: false, reason: 'too many invitations' }
@@ -162,12 +228,22 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
       const invite: InviteInfo = {
         id: randomBytes(9).toString('base64url'),
         role,
+        villages: role === 'collector' ? [...villages] : [],
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
       }
       await sql.run(
-        'INSERT INTO book_invite (id, code_hash, owner_id, role, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [invite.id, hashCode(code), ownerId, role, invite.createdAt, invite.expiresAt],
+        `INSERT INTO book_invite (id, code_hash, owner_id, role, villages, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [
+          invite.id,
+          hashCode(code),
+          ownerId,
+          role,
+          JSON.stringify(invite.villages),
+          invite.createdAt,
+          invite.expiresAt,
+        ],
       )
       return { ok: true, code, invite }
     },
@@ -175,7 +251,7 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
     async join(code, userId, now) {
       const at = now.toISOString()
       const [invite] = await sql.all(
-        `SELECT id, owner_id, role FROM book_invite WHERE code_hash = ? AND ${usable}`,
+        `SELECT id, owner_id, role, villages FROM book_invite WHERE code_hash = ? AND ${usable}`,
         [hashCode(code), at],
       )
       if (!invite || !isMemberRole(invite.role)) return { ok: false, reason: 'unknown code' }
@@ -194,10 +270,12 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
       )
       if (claimed === 0) return { ok: false, reason: 'unknown code' }
       await sql.run(
-        `INSERT INTO book_member (owner_id, member_id, role, joined_at) VALUES (?, ?, ?, ?)
+        `INSERT INTO book_member (owner_id, member_id, role, villages, joined_at)
+         VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (owner_id, member_id)
-         DO UPDATE SET role = excluded.role, joined_at = excluded.joined_at, removed_at = NULL`,
-        [ownerId, userId, invite.role, at],
+         DO UPDATE SET role = excluded.role, villages = excluded.villages,
+           joined_at = excluded.joined_at, removed_at = NULL`,
+        [ownerId, userId, invite.role, JSON.stringify(villagesOf(invite.villages)), at],
       )
       return { ok: true, ownerId, role: invite.role }
     },
@@ -210,9 +288,25 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
       return row && isMemberRole(row.role) ? row.role : null
     },
 
+    async membership(ownerId, userId) {
+      const [row] = await sql.all(
+        `SELECT m.role, m.villages, m.removed_at, u.email
+         FROM book_member m JOIN "user" u ON u.id = m.member_id
+         WHERE m.owner_id = ? AND m.member_id = ?`,
+        [ownerId, userId],
+      )
+      if (!row || !isMemberRole(row.role)) return null
+      return {
+        role: row.role,
+        villages: villagesOf(row.villages),
+        email: String(row.email),
+        removedAt: row.removed_at == null ? null : String(row.removed_at),
+      }
+    },
+
     async members(ownerId) {
       const rows = await sql.all(
-        `SELECT m.member_id, u.name, u.email, m.role, m.joined_at
+        `SELECT m.member_id, u.name, u.email, m.role, m.villages, m.joined_at
          FROM book_member m JOIN "user" u ON u.id = m.member_id
          WHERE m.owner_id = ? AND m.removed_at IS NULL
          ORDER BY m.joined_at, m.member_id`,
@@ -223,13 +317,14 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
         name: String(row.name),
         email: String(row.email),
         role: row.role as MemberRole,
+        villages: villagesOf(row.villages),
         joinedAt: String(row.joined_at),
       }))
     },
 
     async invites(ownerId, now) {
       const rows = await sql.all(
-        `SELECT id, role, created_at, expires_at FROM book_invite
+        `SELECT id, role, villages, created_at, expires_at FROM book_invite
          WHERE owner_id = ? AND ${usable} ORDER BY created_at, id`,
         [ownerId, now.toISOString()],
       )
@@ -246,11 +341,13 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
       )
     },
 
-    async setRole(ownerId, memberId, role) {
+    async setRole(ownerId, memberId, role, villages) {
+      const kept = role === 'collector' ? [...villages] : []
       return (
         (await sql.run(
-          'UPDATE book_member SET role = ? WHERE owner_id = ? AND member_id = ? AND removed_at IS NULL',
-          [role, ownerId, memberId],
+          `UPDATE book_member SET role = ?, villages = ?
+           WHERE owner_id = ? AND member_id = ? AND removed_at IS NULL`,
+          [role, JSON.stringify(kept), ownerId, memberId],
         )) > 0
       )
     },
@@ -276,6 +373,36 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
         ownerId: String(row.owner_id),
         ownerName: String(row.name),
         role: row.role as MemberRole,
+      }))
+    },
+
+    async hold(ownerId, memberId, deposits, now) {
+      await sql.run(
+        `INSERT INTO book_held_deposits (id, owner_id, member_id, received_at, deposits)
+         VALUES (?, ?, ?, ?, ?)`,
+        [
+          randomBytes(9).toString('base64url'),
+          ownerId,
+          memberId,
+          now.toISOString(),
+          JSON.stringify(deposits),
+        ],
+      )
+    },
+
+    async held(ownerId) {
+      const rows = await sql.all(
+        `SELECT h.id, h.member_id, u.email, h.received_at, h.deposits
+         FROM book_held_deposits h JOIN "user" u ON u.id = h.member_id
+         WHERE h.owner_id = ? ORDER BY h.received_at, h.id`,
+        [ownerId],
+      )
+      return rows.map((row) => ({
+        id: String(row.id),
+        memberId: String(row.member_id),
+        email: String(row.email),
+        receivedAt: String(row.received_at),
+        deposits: JSON.parse(String(row.deposits)) as unknown[],
       }))
     },
   }

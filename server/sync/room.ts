@@ -512,6 +512,23 @@ export class Room {
     return this.writing
   }
 
+  /**
+   * Makes a change of the server's own (a collector's deposit, checked by the members API): it
+   * goes to every socket, to the other processes and to storage as a client's would, and this
+   * resolves with what `write` returned once it is stored.
+   */
+  async change<T>(write: (doc: Y.Doc) => T): Promise<T> {
+    while (this.rebuilding) await this.rebuilding
+    if (this.broken) throw new Error(`${this.name} cannot be written: storage is unavailable`)
+    let result!: T
+    this.doc.transact(() => {
+      result = write(this.doc)
+    }, 'socket')
+    await this.flush()
+    if (this.broken) throw new Error(`${this.name} could not be stored`)
+    return result
+  }
+
   /** Replaces the stored rows with one snapshot when more than one row has piled up. */
   async snapshotIfUseful(): Promise<void> {
     await this.flush()

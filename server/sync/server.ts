@@ -13,7 +13,9 @@ import {
   SYNC_PATH,
   closeReason,
   userIdOfRoom,
+  userRoom,
 } from '../../shared/protocol.ts'
+import type * as Y from 'yjs'
 import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
 import { metaMap } from '../../shared/schema/doc.ts'
 import { layoutOf } from '../../shared/schema/layouts/index.ts'
@@ -57,6 +59,13 @@ export interface SyncServer {
    * every other one: their role changed or they were removed.
    */
   accessChanged(ownerId: string, memberId: string): void
+  /** Reads `ownerId`'s book and the cities, loading them if they are not in memory. */
+  readBook<T>(ownerId: string, read: (book: Y.Doc, cities: Y.Doc) => T): Promise<T>
+  /**
+   * Writes into `ownerId`'s book as the server (see `Room.change`); resolves with what `change`
+   * returned once it is stored.
+   */
+  changeBook<T>(ownerId: string, change: (book: Y.Doc) => T): Promise<T>
   /** Rooms currently in memory. */
   readonly roomCount: number
   /** Refuses new sockets, stores everything, closes every socket with 1001. */
@@ -491,6 +500,17 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     })
   }
 
+  /** Runs `use` with room `name` in memory, loading it first if need be. */
+  async function withRoom<T>(name: string, use: (room: Room) => Promise<T> | T): Promise<T> {
+    const registry = roomsFor(name)
+    const room = await registry.acquire(name)
+    try {
+      return await use(room)
+    } finally {
+      registry.release(room)
+    }
+  }
+
   /** Accounts with a download of their book's state under way: one at a time each. */
   const downloading = new Set<string>()
 
@@ -554,6 +574,14 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     },
     recheckSessions() {
       if (!closing) sweep()
+    },
+    readBook(ownerId, read) {
+      return withRoom(userRoom(ownerId), (book) =>
+        withRoom(CITIES_ROOM, (cities) => read(book.doc, cities.doc)),
+      )
+    },
+    changeBook(ownerId, change) {
+      return withRoom(userRoom(ownerId), (book) => book.change(change))
     },
     accessChanged(ownerId, memberId) {
       closeMemberSockets(ownerId, memberId)

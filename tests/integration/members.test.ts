@@ -16,7 +16,7 @@ import {
   type Lender,
   type TestServer,
 } from './harness.ts'
-import { addMember, api, closedWithin, env, invite, join, newAccount, openAs } from './members.ts'
+import { addMember, api, env, invite, join, newAccount, nextClose, openAs } from './members.ts'
 import { storedRows, upgradeStatus } from './raw.ts'
 import {
   TEST_REDIS_URL,
@@ -141,10 +141,10 @@ describe('members of a book', () => {
     expect(theirs.closes).toEqual([])
 
     const rowsBefore = storedRows(server, room)
-    const since = performance.now()
+    const closing = nextClose(theirs)
     theirs.doc.getMap('people').set('from-viewer', 'Mallory')
     theirs.doc.getMap('people').delete('kept')
-    const closed = await closedWithin(theirs, since)
+    const closed = await closing
     disconnect(theirs)
     expect(closed.code).toBe(CloseCode.readOnly)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -162,13 +162,13 @@ describe('members of a book', () => {
     const member = await addMember(server, owner, 'viewer')
     const theirs = await openAs(server, owner, member)
 
-    let since = performance.now()
+    let closing = nextClose(theirs)
     const patched = await api(server, `${MEMBERS_PATH}/${member.userId}`, owner.cookie, {
       method: 'PATCH',
       body: { role: 'partner' },
     })
     expect(patched.status).toBe(200)
-    const changed = await closedWithin(theirs, since)
+    const changed = await closing
     expect(changed.code).toBe(CloseCode.accessChanged)
     expect(changed.ms).toBeLessThan(1_000)
     // Back with the new role: it may write now.
@@ -183,12 +183,12 @@ describe('members of a book', () => {
     })
     expect(byPartner.status).toBe(404)
 
-    since = performance.now()
+    closing = nextClose(theirs)
     const removed = await api(server, `${MEMBERS_PATH}/${member.userId}`, owner.cookie, {
       method: 'DELETE',
     })
     expect(removed.status).toBe(204)
-    const gone = await closedWithin(theirs, since)
+    const gone = await closing
     disconnect(theirs)
     expect(gone.code).toBe(CloseCode.accessChanged)
     expect(gone.ms).toBeLessThan(1_000)
@@ -237,12 +237,12 @@ describe.skipIf(!available)('members across two processes on PostgreSQL and Redi
     const theirs = connectClient(two, userRoom(owner.userId), member.cookie)
     await waitFor(() => theirs.provider.synced, 'sync on the second process')
 
-    const since = performance.now()
+    const closing = nextClose(theirs)
     const removed = await api(one, `${MEMBERS_PATH}/${member.userId}`, owner.cookie, {
       method: 'DELETE',
     })
     expect(removed.status).toBe(204)
-    const gone = await closedWithin(theirs, since)
+    const gone = await closing
     disconnect(theirs)
     expect(gone.code).toBe(CloseCode.accessChanged)
     expect(gone.ms).toBeLessThan(1_000)

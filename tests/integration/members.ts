@@ -36,10 +36,16 @@ export function api(
   })
 }
 
-export async function invite(server: TestServer, owner: Lender, role: MemberRole): Promise<string> {
+/** Invites `role` (a collector to `villages`); resolves with the code. */
+export async function invite(
+  server: TestServer,
+  owner: Lender,
+  role: MemberRole,
+  villages?: string[],
+): Promise<string> {
   const response = await api(server, `${MEMBERS_PATH}/invites`, owner.cookie, {
     method: 'POST',
-    body: { role },
+    body: { role, ...(villages && { villages }) },
   })
   expect(response.status).toBe(201)
   return ((await response.json()) as { code: string }).code
@@ -54,9 +60,11 @@ export async function addMember(
   owner: Lender,
   role: MemberRole,
   member?: Lender,
+  villages?: string[],
 ): Promise<Lender> {
   const account = member ?? (await newAccount(server))
-  expect((await join(server, account, await invite(server, owner, role))).status).toBe(200)
+  const code = await invite(server, owner, role, villages)
+  expect((await join(server, account, code)).status).toBe(200)
   return account
 }
 
@@ -65,12 +73,16 @@ export function openAs(server: TestServer, owner: Lender, member: Lender): Promi
   return openRoom(server, userRoom(owner.userId), member.cookie)
 }
 
-/** Milliseconds until `client`'s socket is closed, and the close code. */
-export async function closedWithin(
-  client: Client,
-  since: number,
-): Promise<{ ms: number; code: number }> {
+/**
+ * Starts watching `client` now, before whatever closes its socket (which may close it before
+ * the call that caused it has answered): resolves with the milliseconds until its next close,
+ * and the close code.
+ */
+export function nextClose(client: Client): Promise<{ ms: number; code: number }> {
+  const since = performance.now()
   const before = client.closes.length
-  await waitFor(() => client.closes.length > before, 'the socket to close', 5_000)
-  return { ms: performance.now() - since, code: client.closes[before]!.code }
+  return waitFor(() => client.closes.length > before, 'the socket to close', 5_000).then(() => ({
+    ms: performance.now() - since,
+    code: client.closes[before]!.code,
+  }))
 }

@@ -101,8 +101,12 @@ export async function joinBook(code: string): Promise<Result<{ ownerId: string; 
   return result.ok ? { ok: true, ...result.value } : result
 }
 
-/** The books shared with this account. */
+/**
+ * The books shared with this account that the app can open: a collector's are left out, until
+ * the app has his screens (his book is a sheet of his villages, not the book itself).
+ */
 export async function listSharedBooks(): Promise<Result<{ books: SharedBook[] }>> {
   const result = await call<{ books: SharedBook[] }>(BOOKS_PATH)
-  return result.ok ? { ok: true, ...result.value } : result
+  if (!result.ok) return result
+  return { ok: true, books: result.value.books.filter((book) => book.role !== 'collector') }
 }

@@ -2,7 +2,6 @@ import { Box, Button, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/r
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  INVITABLE_ROLES,
   isMemberRole,
   type InviteInfo,
   type MemberInfo,
@@ -20,6 +19,12 @@ import {
 import { QuestionDialog } from '../../ui/ConfirmDialog.tsx'
 import { FormAlert } from '../../ui/form.tsx'
 import { Outcome, type OutcomeMessage } from './Outcome.tsx'
+
+/**
+ * The roles this screen invites. A collector needs his villages and screens of his own, which
+ * the app does not have yet (the server already serves him, see shared/collect.ts).
+ */
+const OFFERED_ROLES: readonly MemberRole[] = ['partner', 'viewer']
 
 /** A code as it is read out or typed: four groups of four. */
 const grouped = (code: string) => code.replace(/(.{4})(?!$)/g, '$1 ')
@@ -101,7 +106,7 @@ export function MembersSection() {
     <Stack gap="4">
       <Text color="fg.muted">{t('members.note')}</Text>
       <Flex gap="3" wrap="wrap">
-        {INVITABLE_ROLES.map((role) => (
+        {OFFERED_ROLES.map((role) => (
           <Button
             key={role}
             colorPalette="teal"
@@ -191,8 +196,8 @@ export function MembersSection() {
                       )
                     }}
                   >
-                    {INVITABLE_ROLES.map((role) => (
-                      <option key={role} value={role}>
+                    {[...new Set([...OFFERED_ROLES, member.role])].map((role) => (
+                      <option key={role} value={role} disabled={!OFFERED_ROLES.includes(role)}>
                         {t(`members.role.${role}`)}
                       </option>
                     ))}

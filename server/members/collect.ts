@@ -1,0 +1,112 @@
+import type * as Y from 'yjs'
+import {
+  collectorSheet,
+  MAX_DEPOSITS_PER_REQUEST,
+  readCollectedDeposit,
+  type CollectedDeposit,
+  type CollectedOutcome,
+  type CollectorSheet,
+} from '../../shared/collect.ts'
+import { validateDeposit } from '../../shared/deposit/input.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
+import { readCities } from '../../shared/schema/city.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import { readProfile } from '../../shared/schema/profile.ts'
+import type { Membership } from './store.ts'
+
+/** What the collectors' API needs of the books: read one, and write into one as the server. */
+export interface ServerBooks {
+  readBook<T>(ownerId: string, read: (book: Y.Doc, cities: Y.Doc) => T): Promise<T>
+  changeBook<T>(ownerId: string, change: (book: Y.Doc) => T): Promise<T>
+}
+
+/** The calendar day in India at `now`: the day a deposit may not be after. */
+export function indianDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now)
+}
+
+/** A collector's sheet of `ownerId`'s book, read now. */
+export function readSheet(
+  books: ServerBooks,
+  ownerId: string,
+  collector: Membership,
+  now: Date,
+): Promise<CollectorSheet> {
+  return books.readBook(ownerId, (book, cities) =>
+    collectorSheet(
+      readLender(book),
+      readCities(cities),
+      collector.villages,
+      readProfile(book),
+      now.toISOString(),
+    ),
+  )
+}
+
+/**
+ * The deposits a collector sent, as read from a request's body: each one a `CollectedDeposit`,
+ * or the index of one that is not. Null when the body is not a list of at most
+ * MAX_DEPOSITS_PER_REQUEST.
+ */
+export function readDeposits(value: unknown): (CollectedDeposit | number)[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_DEPOSITS_PER_REQUEST) {
+    return null
+  }
+  return value.map((item, index) => readCollectedDeposit(item) ?? index)
+}
+
+/**
+ * Writes a collector's deposits into the book, each checked as the deposit form checks it and
+ * against his villages as they are now: a loan he does not collect for (another village, in
+ * Trash, someone else's id) refuses the deposit whole. A deposit already in the book (sent
+ * again after a lost answer) is not written twice. Each payment names him and his device.
+ */
+export function recordCollected(
+  books: ServerBooks,
+  ownerId: string,
+  collector: Membership,
+  deposits: readonly CollectedDeposit[],
+  now: Date,
+): Promise<CollectedOutcome[]> {
+  const today = indianDay(now)
+  return books.changeBook(ownerId, (book) => {
+    const snapshot = readLender(book)
+    const sheet = collectorSheet(snapshot, [], collector.villages, readProfile(book), '')
+    const loans = new Map(sheet.loans.map((loan) => [loan.id, loan]))
+    const recorded = new Set(snapshot.payments.map((payment) => payment.depositId))
+    return deposits.map((deposit): CollectedOutcome => {
+      const { depositId } = deposit
+      if (recorded.has(depositId)) return { depositId, outcome: 'already recorded' }
+      const own = deposit.allocations.map(({ loanId }) => loans.get(loanId))
+      if (own.some((loan) => loan === undefined)) {
+        return { depositId, outcome: 'refused', reason: 'loan outside your villages' }
+      }
+      const amount = deposit.allocations.reduce((sum, share) => sum + share.amount, 0)
+      const checked = validateDeposit({
+        amount,
+        date: deposit.date,
+        allocations: deposit.allocations,
+        today,
+        loans: own.map((loan) => ({ id: loan!.id, startDate: loan!.startDate })),
+      })
+      if (!checked.ok) return { depositId, outcome: 'refused', reason: checked.reason }
+      const result = recordDeposit(
+        book,
+        {
+          date: deposit.date,
+          allocations: checked.allocations,
+          ...(deposit.note ? { description: deposit.note } : {}),
+        },
+        {
+          now: deposit.createdAt,
+          by: { account: collector.email, device: deposit.device },
+          depositId,
+          origin: 'socket',
+        },
+      )
+      if (!result.ok) return { depositId, outcome: 'refused', reason: result.reason }
+      recorded.add(depositId)
+      return { depositId, outcome: 'recorded' }
+    })
+  })
+}

@@ -1,0 +1,103 @@
+/**
+ * A collector's view of a book (issue 31): what the server sends a collector's device, and what
+ * he may send back. A collector never syncs the book itself (a Yjs sync sends the whole doc, and
+ * an update cannot be half-refused): the server reads the book and sends him a sheet of his
+ * villages only, and takes his deposits one by one through an inbox it checks before it writes
+ * them into the book.
+ */
+import { isIsoDate } from './dates.ts'
+import type { IsoDate, Paise } from './ledger/types.ts'
+import type { City, LenderSnapshot, Loan, Person } from './schema/types.ts'
+import { isPaise, isTimestamp } from './schema/guards.ts'
+
+/** `/api/collect/<ownerId>`: a collector's sheet; `/deposits` under it, his inbox. */
+export const COLLECT_PATH = '/api/collect'
+
+/** A person as a collector sees them: no Aadhaar, ever. */
+export type SheetPerson = Omit<Person, 'aadhaar'>
+
+/** What a collector's device receives and keeps: his villages, their people, loans and payments. */
+export interface CollectorSheet {
+  /** The lender, as receipts name them. */
+  lender: { displayName: string; upiId: string }
+  villages: Pick<City, 'id' | 'name'>[]
+  people: SheetPerson[]
+  /** Each loan with its payments: what the engine needs for the figures and the preview. */
+  loans: Loan[]
+  /** When the server read the book (an ISO timestamp). */
+  asOf: string
+}
+
+/**
+ * The sheet of a collector of `villages` (city ids): the people there who are not in Trash,
+ * without their Aadhaar, and their loans not in Trash, with their payments.
+ */
+export function collectorSheet(
+  book: Pick<LenderSnapshot, 'people' | 'loans'>,
+  cities: readonly City[],
+  villages: readonly string[],
+  lender: CollectorSheet['lender'],
+  asOf: string,
+): CollectorSheet {
+  const allowed = new Set(villages)
+  const people: SheetPerson[] = []
+  for (const person of book.people) {
+    if (person.archived || !allowed.has(person.cityId)) continue
+    const { aadhaar: _withheld, ...shown } = person
+    people.push(shown)
+  }
+  const ids = new Set(people.map((person) => person.id))
+  return {
+    lender,
+    villages: cities
+      .filter((city) => allowed.has(city.id))
+      .map((city) => ({ id: city.id, name: city.name })),
+    people,
+    loans: book.loans.filter((loan) => !loan.archived && ids.has(loan.personId)),
+    asOf,
+  }
+}
+
+/** Deposits one request may carry. */
+export const MAX_DEPOSITS_PER_REQUEST = 100
+
+/** A deposit as a collector's device sends it, recorded offline at `createdAt`. */
+export interface CollectedDeposit {
+  /** Made on the device (`newId`): the same deposit sent twice is recorded once. */
+  depositId: string
+  date: IsoDate
+  createdAt: string
+  /** The device's name, as the history shows it beside the collector's. */
+  device: string
+  note?: string
+  allocations: { loanId: string; amount: Paise }[]
+}
+
+const HEX_ID = /^[0-9a-f]{20}$/
+
+/** `value` as a `CollectedDeposit`, or null when it is not one (the server trusts no device). */
+export function readCollectedDeposit(value: unknown): CollectedDeposit | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const { depositId, date, createdAt, device, note, allocations } = value as Record<string, unknown>
+  if (typeof depositId !== 'string' || !HEX_ID.test(depositId)) return null
+  if (!isIsoDate(date) || !isTimestamp(createdAt)) return null
+  if (typeof device !== 'string' || device.length === 0 || device.length > 40) return null
+  if (note !== undefined && (typeof note !== 'string' || note.length > 500)) return null
+  if (!Array.isArray(allocations) || allocations.length === 0 || allocations.length > 20) {
+    return null
+  }
+  const shares: CollectedDeposit['allocations'] = []
+  for (const share of allocations as unknown[]) {
+    if (typeof share !== 'object' || share === null) return null
+    const { loanId, amount } = share as Record<string, unknown>
+    if (typeof loanId !== 'string' || !isPaise(amount) || amount <= 0) return null
+    shares.push({ loanId, amount })
+  }
+  if (new Set(shares.map((share) => share.loanId)).size !== shares.length) return null
+  return { depositId, date, createdAt, device, ...(note ? { note } : {}), allocations: shares }
+}
+
+/** What became of one deposit a collector sent. */
+export type CollectedOutcome =
+  | { depositId: string; outcome: 'recorded' | 'already recorded' | 'held for review' }
+  | { depositId: string; outcome: 'refused'; reason: string }

@@ -1,0 +1,269 @@
+/**
+ * A collector (issue 31): he never opens the book itself. The server sends him a sheet of his
+ * villages (no Aadhaar, nobody from elsewhere) and takes his deposits through an inbox it checks:
+ * his villages' loans only, the deposit form's rules, each deposit once, named with him and his
+ * device. Once removed, what he sends is held for the owner and counted nowhere.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COLLECT_PATH, type CollectorSheet } from '../../shared/collect.ts'
+import { recordDeposit } from '../../shared/deposit/writer.ts'
+import { MEMBERS_PATH } from '../../shared/members.ts'
+import { CITIES_ROOM, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
+import { addCity } from '../../shared/schema/city.ts'
+import { readLender } from '../../shared/schema/lender.ts'
+import { addLoan } from '../../shared/schema/loan.ts'
+import { addPerson } from '../../shared/schema/person.ts'
+import {
+  cleanup,
+  disconnect,
+  openBook,
+  openRoom,
+  startTestServer,
+  waitFor,
+  type Client,
+  type Lender,
+  type TestServer,
+} from './harness.ts'
+import { addMember, api, env, newAccount } from './members.ts'
+import { storedRows, upgradeStatus } from './raw.ts'
+
+const now = '2026-03-01T09:00:00.000Z'
+const AADHAAR = { ravi: '234567890124', meena: '345678901235' }
+const terms = {
+  amount: 20_000_00,
+  interestRate: 2,
+  interestType: 'per_month' as const,
+  startDate: '2026-01-01',
+  dueDate: '2026-12-31',
+  description: 'Seeds',
+}
+
+/** An owner's book with a borrower in Rampur and one in Sitapur, each with a loan paid once. */
+async function bookWithTwoVillages(server: TestServer, owner: Lender) {
+  const cities = await openRoom(server, CITIES_ROOM, owner.cookie)
+  const rampur = addCity(cities.doc, `Rampur ${owner.userId}`, { now })!
+  const sitapur = addCity(cities.doc, `Sitapur ${owner.userId}`, { now })!
+  await waitFor(() => cities.stored() >= 2, 'the cities stored')
+  disconnect(cities)
+  const own = await openBook(server, owner)
+  let messages = 1
+  own.doc.on('update', () => messages++)
+  const ravi = addPerson(
+    own.doc,
+    { name: 'Ravi', cityId: rampur, balance: 0, gender: 'male', aadhaar: AADHAAR.ravi },
+    { now },
+  )
+  const meena = addPerson(
+    own.doc,
+    { name: 'Meena', cityId: sitapur, balance: 0, gender: 'female', aadhaar: AADHAAR.meena },
+    { now },
+  )
+  const raviLoan = addLoan(own.doc, { ...terms, personId: ravi }, { now })
+  const meenaLoan = addLoan(own.doc, { ...terms, personId: meena }, { now })
+  for (const loanId of [raviLoan, meenaLoan]) {
+    recordDeposit(
+      own.doc,
+      { date: '2026-02-01', allocations: [{ loanId, amount: 500_00 }] },
+      { now },
+    )
+  }
+  await waitFor(() => own.stored() >= messages, 'the book stored')
+  return { own, rampur, sitapur, ravi, meena, raviLoan, meenaLoan }
+}
+
+const sheetOf = (server: TestServer, owner: Lender, who: Lender) =>
+  api(server, `${COLLECT_PATH}/${owner.userId}`, who.cookie)
+
+const send = (server: TestServer, owner: Lender, who: Lender, deposits: unknown) =>
+  api(server, `${COLLECT_PATH}/${owner.userId}/deposits`, who.cookie, {
+    method: 'POST',
+    body: { deposits },
+  })
+
+let ids = 0
+/** A fresh deposit id, as the app makes them (20 hex digits). */
+const depositId = () => (++ids).toString(16).padStart(20, 'c')
+
+function deposit(loanId: string, amount: number, date = '2026-02-20') {
+  return {
+    depositId: depositId(),
+    date,
+    createdAt: '2026-02-20T10:30:00.000Z',
+    device: 'Munshi phone',
+    allocations: [{ loanId, amount }],
+  }
+}
+
+/** The payments of `loanId` in `client`'s copy of the book. */
+const paymentsOf = (client: Client, loanId: string) =>
+  readLender(client.doc).payments.filter((payment) => payment.loanId === loanId)
+
+describe('a collector', () => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer({ env })
+  })
+  afterAll(cleanup)
+
+  it('is sent his villages only, never an Aadhaar, and is not let into the book itself', async () => {
+    const owner = await newAccount(server)
+    const book = await bookWithTwoVillages(server, owner)
+    const collector = await addMember(server, owner, 'collector', undefined, [book.rampur])
+
+    const response = await sheetOf(server, owner, collector)
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    const sheet = JSON.parse(text) as CollectorSheet
+    expect(sheet.villages).toEqual([{ id: book.rampur, name: `Rampur ${owner.userId}` }])
+    expect(sheet.people.map((p) => p.name)).toEqual(['Ravi'])
+    expect(sheet.loans.map((l) => [l.id, l.payments.length])).toEqual([[book.raviLoan, 1]])
+    for (const secret of [AADHAAR.ravi, AADHAAR.meena, 'Meena', book.meena, book.meenaLoan]) {
+      expect(text).not.toContain(secret)
+    }
+    expect(await upgradeStatus(server, userRoom(owner.userId), collector.cookie)).toBe(403)
+    const download = await fetch(`${server.url}${SYNC_PATH}/${userRoom(owner.userId)}`, {
+      headers: { cookie: collector.cookie, origin: server.url },
+    })
+    expect(download.status).toBe(403)
+    // Nobody but a collector of the book gets a sheet.
+    for (const who of [await newAccount(server), await addMember(server, owner, 'viewer')]) {
+      expect((await sheetOf(server, owner, who)).status).toBe(403)
+    }
+    disconnect(book.own)
+  })
+
+  it('records his deposits in the book, named with him; refuses another village’s', async () => {
+    const owner = await newAccount(server)
+    const book = await bookWithTwoVillages(server, owner)
+    const collector = await addMember(server, owner, 'collector', undefined, [book.rampur])
+    const mine = deposit(book.raviLoan, 300_00)
+    const elsewhere = deposit(book.meenaLoan, 300_00)
+    const future = deposit(book.raviLoan, 300_00, '2099-01-01')
+    const answer = await send(server, owner, collector, [mine, elsewhere, { junk: 1 }, future])
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({
+      outcomes: [
+        { depositId: mine.depositId, outcome: 'recorded' },
+        {
+          depositId: elsewhere.depositId,
+          outcome: 'refused',
+          reason: 'loan outside your villages',
+        },
+        { index: 2, outcome: 'refused', reason: 'malformed' },
+        { depositId: future.depositId, outcome: 'refused', reason: 'futureDate' },
+      ],
+    })
+    // Sent again (its answer lost on the way): recorded once.
+    expect(await (await send(server, owner, collector, [mine])).json()).toEqual({
+      outcomes: [{ depositId: mine.depositId, outcome: 'already recorded' }],
+    })
+    await waitFor(() => paymentsOf(book.own, book.raviLoan).length === 2, 'the deposit')
+    const recorded = paymentsOf(book.own, book.raviLoan).find((p) => p.depositId === mine.depositId)
+    expect(recorded).toMatchObject({
+      amount: 300_00,
+      date: '2026-02-20',
+      createdBy: { account: collector.email, device: 'Munshi phone' },
+    })
+    expect(paymentsOf(book.own, book.meenaLoan)).toHaveLength(1)
+    disconnect(book.own)
+  })
+
+  it('once removed, has what he sends held for the owner, and counted nowhere', async () => {
+    const owner = await newAccount(server)
+    const book = await bookWithTwoVillages(server, owner)
+    const collector = await addMember(server, owner, 'collector', undefined, [book.rampur])
+    const removed = await api(server, `${MEMBERS_PATH}/${collector.userId}`, owner.cookie, {
+      method: 'DELETE',
+    })
+    expect(removed.status).toBe(204)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const rowsBefore = storedRows(server, userRoom(owner.userId))
+
+    const late = deposit(book.raviLoan, 200_00)
+    const answer = await send(server, owner, collector, [late])
+    expect(answer.status).toBe(202)
+    expect(await answer.json()).toEqual({
+      outcomes: [{ depositId: late.depositId, outcome: 'held for review' }],
+    })
+    expect(storedRows(server, userRoom(owner.userId))).toBe(rowsBefore)
+    expect(paymentsOf(book.own, book.raviLoan)).toHaveLength(1)
+    const held = (await (await api(server, `${MEMBERS_PATH}/held`, owner.cookie)).json()) as {
+      held: { email: string; deposits: unknown[] }[]
+    }
+    expect(held.held).toEqual([
+      expect.objectContaining({ email: collector.email, deposits: [late] }),
+    ])
+    expect((await sheetOf(server, owner, collector)).status).toBe(403)
+    disconnect(book.own)
+  })
+
+  it('gets none of 1,000 random deposits into a loan outside his villages, or in any other form', async () => {
+    const owner = await newAccount(server)
+    const book = await bookWithTwoVillages(server, owner)
+    const collector = await addMember(server, owner, 'collector', undefined, [book.rampur])
+    const before = readLender(book.own.doc)
+    // Mostly well-formed, so that many get as far as the checks that matter; some not at all.
+    const often = <T>(usual: fc.Arbitrary<T>, odd: fc.Arbitrary<unknown>) =>
+      fc.oneof({ weight: 5, arbitrary: usual }, { weight: 1, arbitrary: odd })
+    const anyLoan = often(
+      fc.constant(book.raviLoan),
+      fc.constantFrom(book.meenaLoan, 'c'.repeat(20), '', 'ravi'),
+    )
+    const hex = fc.string({
+      unit: fc.constantFrom(...'0123456789abcdef'),
+      minLength: 20,
+      maxLength: 20,
+    })
+    const anything = often(
+      fc.record({
+        depositId: often(hex, fc.string()),
+        date: often(fc.constantFrom('2026-02-20', '2025-12-01', '2099-01-01'), fc.string()),
+        createdAt: often(fc.constant('2026-02-20T10:30:00.000Z'), fc.string()),
+        device: often(fc.constant('Munshi phone'), fc.constantFrom('', 'x'.repeat(41))),
+        allocations: fc.array(
+          fc.record({
+            loanId: anyLoan,
+            amount: often(
+              fc.integer({ min: 1, max: 10_000_000 }),
+              fc.oneof(fc.integer(), fc.double()),
+            ),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+      }),
+      fc.anything(),
+    )
+    const batches = fc.sample(fc.array(anything, { minLength: 10, maxLength: 10 }), {
+      numRuns: 100,
+      seed: 7,
+    })
+    let recorded = 0
+    for (const batch of batches) {
+      const answer = await send(server, owner, collector, batch)
+      expect([200, 400]).toContain(answer.status)
+      if (answer.status !== 200) continue
+      const { outcomes } = (await answer.json()) as { outcomes: { outcome: string }[] }
+      recorded += outcomes.filter((o) => o.outcome === 'recorded').length
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const after = readLender(book.own.doc)
+    // Nothing but new payments on his village's loan, each named with him.
+    expect(after.people).toEqual(before.people)
+    expect(after.loans.map(({ payments: _p, ...loan }) => loan)).toEqual(
+      before.loans.map(({ payments: _p, ...loan }) => loan),
+    )
+    expect(paymentsOf(book.own, book.meenaLoan)).toEqual(
+      before.payments.filter((p) => p.loanId === book.meenaLoan),
+    )
+    const added = after.payments.filter((p) => !before.payments.some((q) => q.id === p.id))
+    expect(added.length).toBeGreaterThan(0)
+    for (const payment of added) {
+      expect(payment.loanId).toBe(book.raviLoan)
+      expect(payment.createdBy?.account).toBe(collector.email)
+    }
+    expect(new Set(added.map((p) => p.depositId)).size).toBe(recorded)
+    disconnect(book.own)
+  }, 120_000)
+})
