@@ -10,14 +10,17 @@ import {
 import { validateDeposit } from '../../shared/deposit/input.ts'
 import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { readCities } from '../../shared/schema/city.ts'
-import { readLender } from '../../shared/schema/lender.ts'
 import { readProfile } from '../../shared/schema/profile.ts'
+import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import type { Membership } from './store.ts'
 
 /** What the collectors' API needs of the books: read one, and write into one as the server. */
 export interface ServerBooks {
-  readBook<T>(ownerId: string, read: (book: Y.Doc, cities: Y.Doc) => T): Promise<T>
-  changeBook<T>(ownerId: string, change: (book: Y.Doc) => T): Promise<T>
+  readBook<T>(
+    ownerId: string,
+    read: (book: LenderSnapshot, doc: Y.Doc, cities: Y.Doc) => T,
+  ): Promise<T>
+  changeBook<T>(ownerId: string, change: (doc: Y.Doc, book: LenderSnapshot) => T): Promise<T>
 }
 
 /** The calendar day in India at `now`: the day a deposit may not be after. */
@@ -32,12 +35,12 @@ export function readSheet(
   collector: Membership,
   now: Date,
 ): Promise<CollectorSheet> {
-  return books.readBook(ownerId, (book, cities) =>
+  return books.readBook(ownerId, (book, doc, cities) =>
     collectorSheet(
-      readLender(book),
+      book,
       readCities(cities),
       collector.villages,
-      readProfile(book),
+      readProfile(doc),
       now.toISOString(),
     ),
   )
@@ -69,8 +72,7 @@ export function recordCollected(
   now: Date,
 ): Promise<CollectedOutcome[]> {
   const today = indianDay(now)
-  return books.changeBook(ownerId, (book) => {
-    const snapshot = readLender(book)
+  return books.changeBook(ownerId, (book, snapshot) => {
     const sheet = collectorSheet(snapshot, [], collector.villages, readProfile(book), '')
     const loans = new Map(sheet.loans.map((loan) => [loan.id, loan]))
     const recorded = new Set(snapshot.payments.map((payment) => payment.depositId))

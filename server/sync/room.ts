@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import * as Y from 'yjs'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import { CloseCode, closeReason } from '../../shared/protocol.ts'
+import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
+import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import type { DocStorage } from '../storage/types.ts'
 import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
@@ -179,6 +181,12 @@ export class Room {
   /** Set while the doc is being rebuilt; frames that need the doc wait in `held`. */
   private rebuilding: Promise<void> | null = null
   private held: [Peer, Uint8Array][] = []
+  /**
+   * The book read as the app reads it, for the collectors' API (a sheet, a deposit's checks);
+   * made on first use and kept up to date while the room is in memory. Read whole, a big book
+   * takes the process for half a second or more: kept, each later read costs what changed.
+   */
+  private lender: { projection: LenderProjection; ready: Promise<void> } | null = null
 
   constructor(
     readonly name: string,
@@ -529,6 +537,39 @@ export class Room {
     return result
   }
 
+  /**
+   * The book as `readLender` reads it, up to date. The first call reads it a few hundred entries
+   * at a time, giving the process's other work a turn between them.
+   */
+  async lenderSnapshot(): Promise<LenderSnapshot> {
+    while (this.rebuilding) await this.rebuilding
+    if (!this.lender) {
+      const projection = projectLender(this.current)
+      const ready = (async () => {
+        for (const _ of projection.readSteps()) {
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+      })()
+      this.lender = { projection, ready }
+    }
+    await this.lender.ready
+    return this.lender.projection.snapshot()
+  }
+
+  /**
+   * `lenderSnapshot` at once, for a change made after it (see `change`): the reads since then
+   * are only what changed.
+   */
+  lenderSnapshotNow(): LenderSnapshot {
+    if (!this.lender) throw new Error('lenderSnapshot() first')
+    return this.lender.projection.snapshot()
+  }
+
+  private forgetLender(): void {
+    this.lender?.projection.destroy()
+    this.lender = null
+  }
+
   /** Replaces the stored rows with one snapshot when more than one row has piled up. */
   async snapshotIfUseful(): Promise<void> {
     await this.flush()
@@ -571,6 +612,7 @@ export class Room {
         })
         this.current.off('update', this.onUpdate)
         doc.on('update', this.onUpdate)
+        this.forgetLender()
         this.current = doc
         this.ahead.clear()
         // Live updates not yet stored are not in the rebuilt doc: their rows are read instead.
@@ -608,6 +650,7 @@ export class Room {
     if (this.ackTimer) clearTimeout(this.ackTimer)
     this.deps.fanout.unsubscribe(this.name)
     this.awareness.destroy()
+    this.forgetLender()
     this.doc.destroy()
   }
 

@@ -17,6 +17,7 @@ import {
 } from '../../shared/protocol.ts'
 import type * as Y from 'yjs'
 import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
+import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import { metaMap } from '../../shared/schema/doc.ts'
 import { layoutOf } from '../../shared/schema/layouts/index.ts'
 import { checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
@@ -59,13 +60,19 @@ export interface SyncServer {
    * every other one: their role changed or they were removed.
    */
   accessChanged(ownerId: string, memberId: string): void
-  /** Reads `ownerId`'s book and the cities, loading them if they are not in memory. */
-  readBook<T>(ownerId: string, read: (book: Y.Doc, cities: Y.Doc) => T): Promise<T>
   /**
-   * Writes into `ownerId`'s book as the server (see `Room.change`); resolves with what `change`
-   * returned once it is stored.
+   * Reads `ownerId`'s book (as `readLender` reads it, kept up to date while the room is in
+   * memory, see `Room.lenderSnapshot`) and the cities.
    */
-  changeBook<T>(ownerId: string, change: (book: Y.Doc) => T): Promise<T>
+  readBook<T>(
+    ownerId: string,
+    read: (book: LenderSnapshot, doc: Y.Doc, cities: Y.Doc) => T,
+  ): Promise<T>
+  /**
+   * Writes into `ownerId`'s book as the server (see `Room.change`), given the book as read just
+   * before; resolves with what `change` returned once it is stored.
+   */
+  changeBook<T>(ownerId: string, change: (doc: Y.Doc, book: LenderSnapshot) => T): Promise<T>
   /** Rooms currently in memory. */
   readonly roomCount: number
   /** Refuses new sockets, stores everything, closes every socket with 1001. */
@@ -576,12 +583,16 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       if (!closing) sweep()
     },
     readBook(ownerId, read) {
-      return withRoom(userRoom(ownerId), (book) =>
-        withRoom(CITIES_ROOM, (cities) => read(book.doc, cities.doc)),
-      )
+      return withRoom(userRoom(ownerId), async (book) => {
+        const snapshot = await book.lenderSnapshot()
+        return withRoom(CITIES_ROOM, (cities) => read(snapshot, book.doc, cities.doc))
+      })
     },
     changeBook(ownerId, change) {
-      return withRoom(userRoom(ownerId), (book) => book.change(change))
+      return withRoom(userRoom(ownerId), async (book) => {
+        await book.lenderSnapshot()
+        return book.change((doc) => change(doc, book.lenderSnapshotNow()))
+      })
     },
     accessChanged(ownerId, memberId) {
       closeMemberSockets(ownerId, memberId)
