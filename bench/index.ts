@@ -5,6 +5,7 @@
 import { benchBook } from './book.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCitiesBloat } from './citiesBloat.ts'
+import { benchCollectors } from './collectors.ts'
 import { benchEngine } from './engine.ts'
 import { benchExport } from './export.ts'
 import { benchRooms } from './rooms.ts'
@@ -21,6 +22,7 @@ await benchCitiesBloat()
 await benchSync()
 await benchRooms()
 await benchScaleOut()
+await benchCollectors()
 
 // Every part has closed what it opened, yet after the browser part Node stays up, idle, with
 // nothing that `process.getActiveResourcesInfo()` names but stdout's pipe (what holds it is not
