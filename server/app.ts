@@ -91,6 +91,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         trustedOrigin: baseUrl,
         accessChanged: (ownerId, memberId) => liveSync.accessChanged(ownerId, memberId),
         books: liveSync,
+        secret,
         log,
       }),
       bookState: (req, res) => liveSync.handleStateRequest(req, res),

@@ -99,5 +99,7 @@ export function readCollectedDeposit(value: unknown): CollectedDeposit | null {
 
 /** What became of one deposit a collector sent. */
 export type CollectedOutcome =
-  | { depositId: string; outcome: 'recorded' | 'already recorded' | 'held for review' }
+  /** `inBook`: the deposit's id in the book (the server's, see `server/members/collect.ts`). */
+  | { depositId: string; outcome: 'recorded' | 'already recorded'; inBook: string }
+  | { depositId: string; outcome: 'held for review' }
   | { depositId: string; outcome: 'refused'; reason: string }

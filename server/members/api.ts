@@ -34,6 +34,8 @@ export interface MembersApiOptions {
   accessChanged(ownerId: string, memberId: string): void
   /** The books themselves, for a collector's sheet and deposits. */
   books: ServerBooks
+  /** The server's secret: a collector's deposits get ids in the book keyed with it. */
+  secret: string
   log: Logger
   now?: () => Date
 }
@@ -241,7 +243,15 @@ export function createMembersApi(options: MembersApiOptions) {
     }
     const good = read.filter((item) => typeof item !== 'number')
     const recorded =
-      good.length === 0 ? [] : await recordCollected(options.books, ownerId, collector, good, now())
+      good.length === 0
+        ? []
+        : await recordCollected(
+            options.books,
+            ownerId,
+            { id: me, secret: options.secret, collector },
+            good,
+            now(),
+          )
     let next = 0
     const outcomes = read.map((item) =>
       typeof item === 'number'

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import type * as Y from 'yjs'
 import {
   collectorSheet,
@@ -11,16 +12,31 @@ import { validateDeposit } from '../../shared/deposit/input.ts'
 import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { readCities } from '../../shared/schema/city.ts'
 import { readProfile } from '../../shared/schema/profile.ts'
-import type { LenderSnapshot } from '../../shared/schema/types.ts'
+import type { LenderProjection } from '../../shared/schema/projection.ts'
 import type { Membership } from './store.ts'
 
 /** What the collectors' API needs of the books: read one, and write into one as the server. */
 export interface ServerBooks {
   readBook<T>(
     ownerId: string,
-    read: (book: LenderSnapshot, doc: Y.Doc, cities: Y.Doc) => T,
+    read: (book: LenderProjection, doc: Y.Doc, cities: Y.Doc) => T,
   ): Promise<T>
-  changeBook<T>(ownerId: string, change: (doc: Y.Doc, book: LenderSnapshot) => T): Promise<T>
+  changeBook<T>(ownerId: string, change: (doc: Y.Doc, book: LenderProjection) => T): Promise<T>
+}
+
+/**
+ * The id a collector's deposit gets in the book: a keyed hash (the server's secret) of who sent
+ * it, the id his device gave it and what it pays. Never one he chose: a deposit id he saw on his
+ * sheet, sent back, cannot land on top of the owner's deposit (a void acts on every payment of a
+ * deposit id). The same deposit sent again gets the same id, on the same loans, so whether it is
+ * in the book already is a look at those loans' payments, not at the whole book.
+ */
+export function bookDepositId(secret: string, memberId: string, deposit: CollectedDeposit): string {
+  const facts = [memberId, deposit.depositId, deposit.date, deposit.allocations]
+  return createHmac('sha256', secret)
+    .update(`rin-khata collected deposit\n${JSON.stringify(facts)}`)
+    .digest('hex')
+    .slice(0, 20)
 }
 
 /** The calendar day in India at `now`: the day a deposit may not be after. */
@@ -37,7 +53,7 @@ export function readSheet(
 ): Promise<CollectorSheet> {
   return books.readBook(ownerId, (book, doc, cities) =>
     collectorSheet(
-      book,
+      book.snapshot(),
       readCities(cities),
       collector.villages,
       readProfile(doc),
@@ -62,26 +78,36 @@ export function readDeposits(value: unknown): (CollectedDeposit | number)[] | nu
  * Writes a collector's deposits into the book, each checked as the deposit form checks it and
  * against his villages as they are now: a loan he does not collect for (another village, in
  * Trash, someone else's id) refuses the deposit whole. A deposit already in the book (sent
- * again after a lost answer) is not written twice. Each payment names him and his device.
+ * again after a lost answer) is not written twice. Each payment names him and his device; its
+ * deposit id in the book is `bookDepositId`'s.
  */
 export function recordCollected(
   books: ServerBooks,
   ownerId: string,
-  collector: Membership,
+  member: { id: string; secret: string; collector: Membership },
   deposits: readonly CollectedDeposit[],
   now: Date,
 ): Promise<CollectedOutcome[]> {
   const today = indianDay(now)
-  return books.changeBook(ownerId, (book, snapshot) => {
+  const { collector } = member
+  return books.changeBook(ownerId, (book, projection) => {
+    const snapshot = projection.snapshot()
     const sheet = collectorSheet(snapshot, [], collector.villages, readProfile(book), '')
     const loans = new Map(sheet.loans.map((loan) => [loan.id, loan]))
-    const recorded = new Set(snapshot.payments.map((payment) => payment.depositId))
+    const recorded = new Set<string>()
     return deposits.map((deposit): CollectedOutcome => {
       const { depositId } = deposit
-      if (recorded.has(depositId)) return { depositId, outcome: 'already recorded' }
       const own = deposit.allocations.map(({ loanId }) => loans.get(loanId))
       if (own.some((loan) => loan === undefined)) {
         return { depositId, outcome: 'refused', reason: 'loan outside your villages' }
+      }
+      const bookId = bookDepositId(member.secret, member.id, deposit)
+      const first = deposit.allocations[0]!.loanId
+      if (
+        recorded.has(bookId) ||
+        projection.paymentsOf(first).some((payment) => payment.depositId === bookId)
+      ) {
+        return { depositId, outcome: 'already recorded', inBook: bookId }
       }
       const amount = deposit.allocations.reduce((sum, share) => sum + share.amount, 0)
       const checked = validateDeposit({
@@ -102,13 +128,13 @@ export function recordCollected(
         {
           now: deposit.createdAt,
           by: { account: collector.email, device: deposit.device },
-          depositId,
+          depositId: bookId,
           origin: 'socket',
         },
       )
       if (!result.ok) return { depositId, outcome: 'refused', reason: result.reason }
-      recorded.add(depositId)
-      return { depositId, outcome: 'recorded' }
+      recorded.add(bookId)
+      return { depositId, outcome: 'recorded', inBook: bookId }
     })
   })
 }

@@ -3,7 +3,6 @@ import * as Y from 'yjs'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import { CloseCode, closeReason } from '../../shared/protocol.ts'
 import { projectLender, type LenderProjection } from '../../shared/schema/projection.ts'
-import type { LenderSnapshot } from '../../shared/schema/types.ts'
 import type { DocStorage } from '../storage/types.ts'
 import type { Fanout } from '../fanout/types.ts'
 import type { Logger } from '../log.ts'
@@ -538,10 +537,11 @@ export class Room {
   }
 
   /**
-   * The book as `readLender` reads it, up to date. The first call reads it a few hundred entries
-   * at a time, giving the process's other work a turn between them.
+   * The book as the app reads it (`projectLender`), up to date once this resolves. The first
+   * call reads it a few hundred entries at a time, giving the process's other work a turn
+   * between them; after that, a read costs what changed.
    */
-  async lenderSnapshot(): Promise<LenderSnapshot> {
+  async lenderBook(): Promise<LenderProjection> {
     while (this.rebuilding) await this.rebuilding
     if (!this.lender) {
       const projection = projectLender(this.current)
@@ -552,17 +552,9 @@ export class Room {
       })()
       this.lender = { projection, ready }
     }
-    await this.lender.ready
-    return this.lender.projection.snapshot()
-  }
-
-  /**
-   * `lenderSnapshot` at once, for a change made after it (see `change`): the reads since then
-   * are only what changed.
-   */
-  lenderSnapshotNow(): LenderSnapshot {
-    if (!this.lender) throw new Error('lenderSnapshot() first')
-    return this.lender.projection.snapshot()
+    const { projection, ready } = this.lender
+    await ready
+    return projection
   }
 
   private forgetLender(): void {

@@ -17,7 +17,7 @@ import {
 } from '../../shared/protocol.ts'
 import type * as Y from 'yjs'
 import { checkCitiesUpdate } from '../../shared/schema/cityUpdate.ts'
-import type { LenderSnapshot } from '../../shared/schema/types.ts'
+import type { LenderProjection } from '../../shared/schema/projection.ts'
 import { metaMap } from '../../shared/schema/doc.ts'
 import { layoutOf } from '../../shared/schema/layouts/index.ts'
 import { checkLenderUpdate } from '../../shared/schema/lenderUpdate.ts'
@@ -61,18 +61,18 @@ export interface SyncServer {
    */
   accessChanged(ownerId: string, memberId: string): void
   /**
-   * Reads `ownerId`'s book (as `readLender` reads it, kept up to date while the room is in
-   * memory, see `Room.lenderSnapshot`) and the cities.
+   * Reads `ownerId`'s book (as the app reads it, kept up to date while the room is in memory,
+   * see `Room.lenderBook`) and the cities.
    */
   readBook<T>(
     ownerId: string,
-    read: (book: LenderSnapshot, doc: Y.Doc, cities: Y.Doc) => T,
+    read: (book: LenderProjection, doc: Y.Doc, cities: Y.Doc) => T,
   ): Promise<T>
   /**
-   * Writes into `ownerId`'s book as the server (see `Room.change`), given the book as read just
-   * before; resolves with what `change` returned once it is stored.
+   * Writes into `ownerId`'s book as the server (see `Room.change`), given the book as read;
+   * resolves with what `change` returned once it is stored.
    */
-  changeBook<T>(ownerId: string, change: (doc: Y.Doc, book: LenderSnapshot) => T): Promise<T>
+  changeBook<T>(ownerId: string, change: (doc: Y.Doc, book: LenderProjection) => T): Promise<T>
   /** Rooms currently in memory. */
   readonly roomCount: number
   /** Refuses new sockets, stores everything, closes every socket with 1001. */
@@ -584,14 +584,14 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     },
     readBook(ownerId, read) {
       return withRoom(userRoom(ownerId), async (book) => {
-        const snapshot = await book.lenderSnapshot()
-        return withRoom(CITIES_ROOM, (cities) => read(snapshot, book.doc, cities.doc))
+        const projection = await book.lenderBook()
+        return withRoom(CITIES_ROOM, (cities) => read(projection, book.doc, cities.doc))
       })
     },
     changeBook(ownerId, change) {
       return withRoom(userRoom(ownerId), async (book) => {
-        await book.lenderSnapshot()
-        return book.change((doc) => change(doc, book.lenderSnapshotNow()))
+        const projection = await book.lenderBook()
+        return book.change((doc) => change(doc, projection))
       })
     },
     accessChanged(ownerId, memberId) {

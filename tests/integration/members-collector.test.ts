@@ -141,31 +141,44 @@ describe('a collector', () => {
     const mine = deposit(book.raviLoan, 300_00)
     const elsewhere = deposit(book.meenaLoan, 300_00)
     const future = deposit(book.raviLoan, 300_00, '2099-01-01')
-    const answer = await send(server, owner, collector, [mine, elsewhere, { junk: 1 }, future])
+    // The owner's deposit id, read off his sheet and sent back: his own deposit in the book.
+    const ownersId = paymentsOf(book.own, book.raviLoan)[0]!.depositId
+    const copied = { ...deposit(book.raviLoan, 1_00), depositId: ownersId }
+    const answer = await send(server, owner, collector, [
+      mine,
+      elsewhere,
+      { junk: 1 },
+      future,
+      copied,
+    ])
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({
-      outcomes: [
-        { depositId: mine.depositId, outcome: 'recorded' },
-        {
-          depositId: elsewhere.depositId,
-          outcome: 'refused',
-          reason: 'loan outside your villages',
-        },
-        { index: 2, outcome: 'refused', reason: 'malformed' },
-        { depositId: future.depositId, outcome: 'refused', reason: 'futureDate' },
-      ],
-    })
+    const { outcomes } = (await answer.json()) as { outcomes: Record<string, unknown>[] }
+    const inBook = (n: number) => String(outcomes[n]!.inBook)
+    expect(outcomes).toEqual([
+      { depositId: mine.depositId, outcome: 'recorded', inBook: expect.any(String) },
+      { depositId: elsewhere.depositId, outcome: 'refused', reason: 'loan outside your villages' },
+      { index: 2, outcome: 'refused', reason: 'malformed' },
+      { depositId: future.depositId, outcome: 'refused', reason: 'futureDate' },
+      { depositId: ownersId, outcome: 'recorded', inBook: expect.any(String) },
+    ])
+    expect(inBook(4)).not.toBe(ownersId)
     // Sent again (its answer lost on the way): recorded once.
     expect(await (await send(server, owner, collector, [mine])).json()).toEqual({
-      outcomes: [{ depositId: mine.depositId, outcome: 'already recorded' }],
+      outcomes: [{ depositId: mine.depositId, outcome: 'already recorded', inBook: inBook(0) }],
     })
-    await waitFor(() => paymentsOf(book.own, book.raviLoan).length === 2, 'the deposit')
-    const recorded = paymentsOf(book.own, book.raviLoan).find((p) => p.depositId === mine.depositId)
+    await waitFor(() => paymentsOf(book.own, book.raviLoan).length === 3, 'the deposits')
+    const recorded = paymentsOf(book.own, book.raviLoan).find((p) => p.depositId === inBook(0))
     expect(recorded).toMatchObject({
       amount: 300_00,
       date: '2026-02-20',
       createdBy: { account: collector.email, device: 'Munshi phone' },
     })
+    // The owner's deposit is as it was: one payment of ₹500 under its id.
+    expect(
+      paymentsOf(book.own, book.raviLoan)
+        .filter((p) => p.depositId === ownersId)
+        .map((p) => p.amount),
+    ).toEqual([500_00])
     expect(paymentsOf(book.own, book.meenaLoan)).toHaveLength(1)
     disconnect(book.own)
   })
