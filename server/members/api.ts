@@ -231,7 +231,9 @@ export function createMembersApi(options: MembersApiOptions) {
     if (read === null) return refusal(400, 'deposits must be a list of 1 to 100 deposits')
     if (collector.removedAt !== null) {
       // Recorded by someone the owner has since removed: kept apart, counted nowhere.
-      await store.hold(ownerId, me, body.deposits as unknown[], now())
+      if (!(await store.hold(ownerId, me, body.deposits as unknown[], now()))) {
+        return refusal(429, 'too many deposits wait for review already')
+      }
       log.info(`held ${read.length} deposit(s) from removed collector ${me} for ${ownerId}`)
       return new Answer(202, {
         outcomes: read.map((item) =>

@@ -13,7 +13,7 @@ import {
 } from '../../shared/members.ts'
 
 /** Members one book may have at once, and invitations it may have waiting. */
-export const MEMBER_LIMITS = { members: 50, invites: 20 } as const
+export const MEMBER_LIMITS = { members: 50, invites: 20, heldBatches: 50 } as const
 
 /** Why a code did not let an account in. An unknown, used, revoked or expired code look alike. */
 export type JoinRefusal = 'unknown code' | 'your own book' | 'already a member' | 'book full'
@@ -84,8 +84,11 @@ export interface MembersStore {
   remove(ownerId: string, memberId: string, now: Date): Promise<boolean>
   /** The books shared with `userId`. */
   booksOf(userId: string): Promise<SharedBook[]>
-  /** Keeps what a removed collector sent, for the owner to review. */
-  hold(ownerId: string, memberId: string, deposits: unknown[], now: Date): Promise<void>
+  /**
+   * Keeps what a removed collector sent, for the owner to review; false once MEMBER_LIMITS's
+   * `heldBatches` of his wait already (a removed member must not fill the server's disk).
+   */
+  hold(ownerId: string, memberId: string, deposits: unknown[], now: Date): Promise<boolean>
   /** What removed collectors sent to `ownerId`'s book, oldest first. */
   held(ownerId: string): Promise<HeldDeposits[]>
 }
@@ -377,6 +380,11 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
     },
 
     async hold(ownerId, memberId, deposits, now) {
+      const [count] = await sql.all(
+        'SELECT COUNT(*) AS n FROM book_held_deposits WHERE owner_id = ? AND member_id = ?',
+        [ownerId, memberId],
+      )
+      if (Number(count?.n ?? 0) >= MEMBER_LIMITS.heldBatches) return false
       await sql.run(
         `INSERT INTO book_held_deposits (id, owner_id, member_id, received_at, deposits)
          VALUES (?, ?, ?, ?, ?)`,
@@ -388,6 +396,7 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
           JSON.stringify(deposits),
         ],
       )
+      return true
     },
 
     async held(ownerId) {

@@ -209,6 +209,13 @@ describe('a collector', () => {
       expect.objectContaining({ email: collector.email, deposits: [late] }),
     ])
     expect((await sheetOf(server, owner, collector)).status).toBe(403)
+    // What a removed collector can leave on the server has a limit.
+    const statuses = []
+    for (let n = 0; n < 50; n++) {
+      statuses.push((await send(server, owner, collector, [deposit(book.raviLoan, 1_00)])).status)
+    }
+    expect(statuses.filter((status) => status === 202)).toHaveLength(49)
+    expect(statuses.at(-1)).toBe(429)
     disconnect(book.own)
   })
 
