@@ -25,7 +25,7 @@ import {
   type Lender,
   type TestServer,
 } from './harness.ts'
-import { addMember, api, env, newAccount } from './members.ts'
+import { addMember, api, env, newAccount, removeMember } from './members.ts'
 import { storedRows, upgradeStatus } from './raw.ts'
 
 const now = '2026-03-01T09:00:00.000Z'
@@ -187,9 +187,7 @@ describe('a collector', () => {
     const owner = await newAccount(server)
     const book = await bookWithTwoVillages(server, owner)
     const collector = await addMember(server, owner, 'collector', undefined, [book.rampur])
-    const removed = await api(server, `${MEMBERS_PATH}/${collector.userId}`, owner.cookie, {
-      method: 'DELETE',
-    })
+    const removed = await removeMember(server, owner, collector.userId)
     expect(removed.status).toBe(204)
     await new Promise((resolve) => setTimeout(resolve, 100))
     const rowsBefore = storedRows(server, userRoom(owner.userId))

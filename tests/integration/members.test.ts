@@ -16,7 +16,17 @@ import {
   type Lender,
   type TestServer,
 } from './harness.ts'
-import { addMember, api, env, invite, join, newAccount, nextClose, openAs } from './members.ts'
+import {
+  addMember,
+  api,
+  env,
+  invite,
+  join,
+  newAccount,
+  nextClose,
+  openAs,
+  removeMember,
+} from './members.ts'
 import { storedRows, upgradeStatus } from './raw.ts'
 import {
   TEST_REDIS_URL,
@@ -178,15 +188,11 @@ describe('members of a book', () => {
     await waitFor(() => own.doc.getMap('people').get('as-partner') === 'Kiran', 'the change')
 
     // A partner runs the book, not who is in it: this is about the partner's own (empty) book.
-    const byPartner = await api(server, `${MEMBERS_PATH}/${member.userId}`, member.cookie, {
-      method: 'DELETE',
-    })
+    const byPartner = await removeMember(server, owner, member.userId, member)
     expect(byPartner.status).toBe(404)
 
     closing = nextClose(theirs)
-    const removed = await api(server, `${MEMBERS_PATH}/${member.userId}`, owner.cookie, {
-      method: 'DELETE',
-    })
+    const removed = await removeMember(server, owner, member.userId)
     expect(removed.status).toBe(204)
     const gone = await closing
     disconnect(theirs)
@@ -238,9 +244,7 @@ describe.skipIf(!available)('members across two processes on PostgreSQL and Redi
     await waitFor(() => theirs.provider.synced, 'sync on the second process')
 
     const closing = nextClose(theirs)
-    const removed = await api(one, `${MEMBERS_PATH}/${member.userId}`, owner.cookie, {
-      method: 'DELETE',
-    })
+    const removed = await removeMember(one, owner, member.userId)
     expect(removed.status).toBe(204)
     const gone = await closing
     disconnect(theirs)

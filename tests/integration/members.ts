@@ -36,6 +36,16 @@ export function api(
   })
 }
 
+/** `as` (the owner, or anyone who tries) removes `memberId` from `owner`'s book. */
+export function removeMember(
+  server: TestServer,
+  owner: Lender,
+  memberId: string,
+  as: Lender = owner,
+): Promise<Response> {
+  return api(server, `${MEMBERS_PATH}/${memberId}`, as.cookie, { method: 'DELETE' })
+}
+
 /** Invites `role` (a collector to `villages`); resolves with the code. */
 export async function invite(
   server: TestServer,

@@ -6,6 +6,7 @@ import { chooseBook } from '../../data/book/chosenBook.ts'
 import { useSignedIn } from '../../data/book/WorkspaceContext.tsx'
 import { joinBook, listSharedBooks } from '../../data/members/members.ts'
 import { FormField } from '../../ui/form.tsx'
+import { ListRow } from './ListRow.tsx'
 import { Outcome, SubmitButton, type OutcomeMessage } from './Outcome.tsx'
 
 /**
@@ -78,17 +79,7 @@ export function BooksSection() {
       {books && books.length > 0 && (
         <Stack as="ul" gap="0" listStyleType="none" aria-label={t('books.list')}>
           {books.map((book) => (
-            <Flex
-              as="li"
-              key={book.ownerId}
-              aria-label={book.ownerName}
-              justify="space-between"
-              align="center"
-              gap="3"
-              py="3"
-              borderBottomWidth="1px"
-              wrap="wrap"
-            >
+            <ListRow key={book.ownerId} label={book.ownerName}>
               <Flex gap="2" align="center" wrap="wrap" minW="0" flex="1">
                 <Text fontWeight="medium" overflowWrap="anywhere">
                   {book.ownerName}
@@ -104,7 +95,7 @@ export function BooksSection() {
                   {t('books.open')}
                 </Button>
               )}
-            </Flex>
+            </ListRow>
           ))}
         </Stack>
       )}

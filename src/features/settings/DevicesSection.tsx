@@ -12,6 +12,7 @@ import {
 } from '../../data/session/devices.ts'
 import { FormAlert } from '../../ui/form.tsx'
 import { deviceLabel } from '../../ui/words.ts'
+import { ListRow } from './ListRow.tsx'
 import { Outcome, type OutcomeMessage } from './Outcome.tsx'
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago", or the date. */
@@ -143,16 +144,7 @@ function DeviceRow({
 }) {
   const { t } = useTranslation('settings')
   return (
-    <Flex
-      as="li"
-      aria-label={deviceLabel(device.name, t)}
-      justify="space-between"
-      align="center"
-      gap="3"
-      py="3"
-      borderBottomWidth="1px"
-      wrap="wrap"
-    >
+    <ListRow label={deviceLabel(device.name, t)}>
       <Box minW="0" flex="1">
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontWeight="medium" overflowWrap="anywhere">
@@ -169,6 +161,6 @@ function DeviceRow({
           {t('devices.signOut')}
         </Button>
       )}
-    </Flex>
+    </ListRow>
   )
 }

@@ -18,6 +18,7 @@ import {
 } from '../../data/members/members.ts'
 import { QuestionDialog } from '../../ui/ConfirmDialog.tsx'
 import { FormAlert } from '../../ui/form.tsx'
+import { ListRow } from './ListRow.tsx'
 import { Outcome, type OutcomeMessage } from './Outcome.tsx'
 
 /**
@@ -159,17 +160,7 @@ export function MembersSection() {
       {state.status === 'ready' && state.members.length > 0 && (
         <Stack as="ul" gap="0" listStyleType="none" aria-label={t('members.list')}>
           {state.members.map((member) => (
-            <Flex
-              as="li"
-              key={member.id}
-              aria-label={member.name}
-              justify="space-between"
-              align="center"
-              gap="3"
-              py="3"
-              borderBottomWidth="1px"
-              wrap="wrap"
-            >
+            <ListRow key={member.id} label={member.name}>
               <Box minW="0" flex="1">
                 <Text fontWeight="medium" overflowWrap="anywhere">
                   {member.name}
@@ -214,7 +205,7 @@ export function MembersSection() {
                   {t('members.remove')}
                 </Button>
               </Flex>
-            </Flex>
+            </ListRow>
           ))}
         </Stack>
       )}
