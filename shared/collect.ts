@@ -103,3 +103,53 @@ export type CollectedOutcome =
   | { depositId: string; outcome: 'recorded' | 'already recorded'; inBook: string }
   | { depositId: string; outcome: 'held for review' }
   | { depositId: string; outcome: 'refused'; reason: string }
+
+/**
+ * `/api/collect/<ownerId>/void-requests`: a collector cannot void (a void rewrites money), but he
+ * can ask the owner to void one of his own deposits; the owner accepts (the server voids it in the
+ * book, named with the owner) or refuses. The same list, waiting ones only, is the owner's to
+ * review at `/api/members/review`.
+ */
+export const VOID_REQUESTS = 'void-requests'
+
+/** Requests one collector may have waiting at once. */
+export const MAX_WAITING_VOID_REQUESTS = 20
+
+/** A reason is what a void records: a line, not a letter. */
+export const MAX_VOID_REASON = 200
+
+export interface VoidRequestInfo {
+  id: string
+  /** The collector who asked. */
+  memberId: string
+  name: string
+  email: string
+  /** The deposit's id in the book (a collected deposit's `inBook`). */
+  depositId: string
+  reason: string
+  createdAt: string
+  status: 'waiting' | 'accepted' | 'refused'
+  decidedAt: string | null
+}
+
+/**
+ * Cash a collector handed over to the owner on a day: the other half of his day book (issue 31,
+ * item 6), beside what he recorded as received. Kept by the server beside the members
+ * (`/api/members/<memberId>/handovers`); a mistaken one is withdrawn, never deleted.
+ */
+export interface Handover {
+  id: string
+  memberId: string
+  day: IsoDate
+  amount: Paise
+  note: string
+  createdAt: string
+  /** Set once the owner withdrew it (a mistake); it then counts nowhere. */
+  withdrawnAt: string | null
+}
+
+/** Handovers one collector's day book may hold (about three years of one a day). */
+export const MAX_HANDOVERS_PER_MEMBER = 1000
+
+/** A handover's note: a line. */
+export const MAX_HANDOVER_NOTE = 200

@@ -20,6 +20,8 @@ export interface SessionInfo {
   sessionId: string
   token: string
   userId: string
+  /** The account's email: what the book names someone by (`Actor.account`). */
+  email: string
   /** Epoch milliseconds. */
   expiresAt: number
 }
@@ -160,6 +162,7 @@ export async function sessionFromHeaders(
     sessionId: result.session.id,
     token: result.session.token,
     userId: result.user.id,
+    email: result.user.email,
     expiresAt: new Date(result.session.expiresAt).getTime(),
   }
 }

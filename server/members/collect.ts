@@ -25,6 +25,13 @@ export interface ServerBooks {
 }
 
 /**
+ * The origin of what the server writes into a book itself: `Room.change` runs the change in a
+ * transaction of this origin, so a writer nested in it names the same one (a collector's deposit
+ * or a void the owner accepted travels on as a client's update would).
+ */
+export const SERVER_WRITE_ORIGIN = 'socket'
+
+/**
  * The id a collector's deposit gets in the book: a keyed hash (the server's secret) of who sent
  * it, the id his device gave it and what it pays. Never one he chose: a deposit id he saw on his
  * sheet, sent back, cannot land on top of the owner's deposit (a void acts on every payment of a
@@ -129,7 +136,7 @@ export function recordCollected(
           now: deposit.createdAt,
           by: { account: collector.email, device: deposit.device },
           depositId: bookId,
-          origin: 'socket',
+          origin: SERVER_WRITE_ORIGIN,
         },
       )
       if (!result.ok) return { depositId, outcome: 'refused', reason: result.reason }
@@ -137,4 +144,29 @@ export function recordCollected(
       return { depositId, outcome: 'recorded', inBook: bookId }
     })
   })
+}
+
+/** What became of each deposit of a list as sent: a malformed one is named by its index. */
+export type SentOutcome =
+  CollectedOutcome | { index: number; outcome: 'refused'; reason: 'malformed' }
+
+/**
+ * `recordCollected` for a list as `readDeposits` read it: the well-formed deposits are written,
+ * the malformed ones refused in their place, so the answer lines up with what was sent.
+ */
+export async function recordSent(
+  books: ServerBooks,
+  ownerId: string,
+  member: { id: string; secret: string; collector: Membership },
+  read: readonly (CollectedDeposit | number)[],
+  now: Date,
+): Promise<SentOutcome[]> {
+  const good = read.filter((item): item is CollectedDeposit => typeof item !== 'number')
+  const recorded = good.length === 0 ? [] : await recordCollected(books, ownerId, member, good, now)
+  let next = 0
+  return read.map((item) =>
+    typeof item === 'number'
+      ? { index: item, outcome: 'refused', reason: 'malformed' }
+      : recorded[next++]!,
+  )
 }

@@ -2,6 +2,13 @@ import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type pg from 'pg'
 import {
+  MAX_HANDOVERS_PER_MEMBER,
+  MAX_WAITING_VOID_REQUESTS,
+  type Handover,
+  type VoidRequestInfo,
+} from '../../shared/collect.ts'
+import type { IsoDate, Paise } from '../../shared/ledger/types.ts'
+import {
   INVITE_ALPHABET,
   INVITE_CODE_LENGTH,
   INVITE_TTL_MS,
@@ -38,6 +45,15 @@ export interface HeldDeposits {
   receivedAt: string
   deposits: unknown[]
 }
+
+/** What the owner made of a batch of held deposits. */
+export type HeldReview = 'accepted' | 'dismissed'
+
+/** Why a collector's request to void was not taken. */
+export type VoidAskRefusal = 'already asked' | 'too many requests'
+
+/** Why a handover was not added. */
+export type HandoverRefusal = 'too many handovers'
 
 /**
  * The books' members and invitations, kept beside the accounts (the same SQLite file or
@@ -89,8 +105,62 @@ export interface MembersStore {
    * `heldBatches` of his wait already (a removed member must not fill the server's disk).
    */
   hold(ownerId: string, memberId: string, deposits: unknown[], now: Date): Promise<boolean>
-  /** What removed collectors sent to `ownerId`'s book, oldest first. */
+  /** What removed collectors sent to `ownerId`'s book and the owner has not reviewed, oldest first. */
   held(ownerId: string): Promise<HeldDeposits[]>
+  /** One batch of `ownerId`'s not reviewed yet; null when there is none by that id. */
+  heldBatch(ownerId: string, batchId: string): Promise<HeldDeposits | null>
+  /**
+   * Marks a batch reviewed, so that it leaves the list and is never accepted again; false when it
+   * was reviewed already (or never was `ownerId`'s). One statement: of two calls at once, one wins.
+   */
+  reviewHeld(ownerId: string, batchId: string, review: HeldReview, now: Date): Promise<boolean>
+  /**
+   * A collector asks the owner to void one of his deposits (checked against the book by the
+   * caller). Refused while he has a request for that deposit waiting, or MAX_WAITING_VOID_REQUESTS
+   * of any.
+   */
+  askVoid(
+    ownerId: string,
+    memberId: string,
+    depositId: string,
+    reason: string,
+    now: Date,
+  ): Promise<{ ok: true; request: VoidRequestInfo } | { ok: false; reason: VoidAskRefusal }>
+  /** A collector's requests to `ownerId`'s book, decided ones included, newest first (100 at most). */
+  voidRequestsOf(ownerId: string, memberId: string): Promise<VoidRequestInfo[]>
+  /** The requests waiting for `ownerId`'s answer, oldest first. */
+  waitingVoidRequests(ownerId: string): Promise<VoidRequestInfo[]>
+  /** One request to `ownerId`'s book still waiting; null when there is none by that id. */
+  waitingVoidRequest(ownerId: string, requestId: string): Promise<VoidRequestInfo | null>
+  /**
+   * Records the owner's answer to a waiting request; null when it was decided already (one
+   * statement: of two answers at once, one counts). Resolves with the request as decided.
+   */
+  decideVoid(
+    ownerId: string,
+    requestId: string,
+    status: 'accepted' | 'refused',
+    now: Date,
+  ): Promise<VoidRequestInfo | null>
+  /**
+   * Cash a collector handed over on `day`; refused once MAX_HANDOVERS_PER_MEMBER of his are kept
+   * (withdrawn ones count: they stay, as history).
+   */
+  addHandover(
+    ownerId: string,
+    memberId: string,
+    handover: { day: IsoDate; amount: Paise; note: string },
+    now: Date,
+  ): Promise<{ ok: true; handover: Handover } | { ok: false; reason: HandoverRefusal }>
+  /** A collector's handovers, withdrawn ones included, newest day first. */
+  handovers(ownerId: string, memberId: string): Promise<Handover[]>
+  /** Withdraws a handover (a mistake); false when there is none by that id, or it is withdrawn. */
+  withdrawHandover(
+    ownerId: string,
+    memberId: string,
+    handoverId: string,
+    now: Date,
+  ): Promise<boolean>
 }
 
 /** What the store needs of a database: both dialects, written with `?` placeholders. */
@@ -163,15 +233,46 @@ CREATE TABLE IF NOT EXISTS book_held_deposits (
   owner_id TEXT NOT NULL,
   member_id TEXT NOT NULL,
   received_at TEXT NOT NULL,
-  deposits TEXT NOT NULL
+  deposits TEXT NOT NULL,
+  reviewed_at TEXT,
+  review TEXT
 );
 CREATE INDEX IF NOT EXISTS book_held_deposits_by_owner ON book_held_deposits (owner_id);
+CREATE TABLE IF NOT EXISTS book_void_request (
+  id TEXT PRIMARY KEY,
+  owner_id TEXT NOT NULL,
+  member_id TEXT NOT NULL,
+  deposit_id TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  status TEXT NOT NULL,
+  decided_at TEXT
+);
+CREATE INDEX IF NOT EXISTS book_void_request_by_member
+  ON book_void_request (owner_id, member_id, created_at);
+CREATE INDEX IF NOT EXISTS book_void_request_waiting
+  ON book_void_request (owner_id, status, created_at);
+CREATE UNIQUE INDEX IF NOT EXISTS book_void_request_one_waiting
+  ON book_void_request (owner_id, deposit_id) WHERE status = 'waiting';
+CREATE TABLE IF NOT EXISTS book_handover (
+  id TEXT PRIMARY KEY,
+  owner_id TEXT NOT NULL,
+  member_id TEXT NOT NULL,
+  day TEXT NOT NULL,
+  amount BIGINT NOT NULL,
+  note TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  withdrawn_at TEXT
+);
+CREATE INDEX IF NOT EXISTS book_handover_by_member ON book_handover (owner_id, member_id, day);
 `
 
 /** Columns added after the tables were first made, for a database made before them. */
 const ADDED_COLUMNS = [
   "ALTER TABLE book_member ADD COLUMN villages TEXT NOT NULL DEFAULT '[]'",
   "ALTER TABLE book_invite ADD COLUMN villages TEXT NOT NULL DEFAULT '[]'",
+  'ALTER TABLE book_held_deposits ADD COLUMN reviewed_at TEXT',
+  'ALTER TABLE book_held_deposits ADD COLUMN review TEXT',
 ]
 
 /** A stored list of villages; an unreadable one is none. */
@@ -183,6 +284,43 @@ function villagesOf(value: unknown): string[] {
     return []
   }
 }
+
+const newId = () => randomBytes(9).toString('base64url')
+
+const heldOf = (row: Record<string, unknown>): HeldDeposits => ({
+  id: String(row.id),
+  memberId: String(row.member_id),
+  email: String(row.email),
+  receivedAt: String(row.received_at),
+  deposits: JSON.parse(String(row.deposits)) as unknown[],
+})
+
+const voidRequestOf = (row: Record<string, unknown>): VoidRequestInfo => ({
+  id: String(row.id),
+  memberId: String(row.member_id),
+  name: String(row.name),
+  email: String(row.email),
+  depositId: String(row.deposit_id),
+  reason: String(row.reason),
+  createdAt: String(row.created_at),
+  status: row.status as VoidRequestInfo['status'],
+  decidedAt: row.decided_at == null ? null : String(row.decided_at),
+})
+
+// PostgreSQL hands a BIGINT back as text: the amount is read back as a number.
+const handoverOf = (row: Record<string, unknown>): Handover => ({
+  id: String(row.id),
+  memberId: String(row.member_id),
+  day: String(row.day),
+  amount: Number(row.amount),
+  note: String(row.note),
+  createdAt: String(row.created_at),
+  withdrawnAt: row.withdrawn_at == null ? null : String(row.withdrawn_at),
+})
+
+/** A void request's columns with its collector's name and email (`r` and `u`). */
+const VOID_REQUEST_COLUMNS = `r.id, r.member_id, u.name, u.email, r.deposit_id, r.reason,
+  r.created_at, r.status, r.decided_at`
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
 
@@ -229,7 +367,7 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
         return { ok: false, reason: 'too many invitations' }
       const code = newCode()
       const invite: InviteInfo = {
-        id: randomBytes(9).toString('base64url'),
+        id: newId(),
         role,
         villages: role === 'collector' ? [...villages] : [],
         createdAt: now.toISOString(),
@@ -388,13 +526,7 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
       await sql.run(
         `INSERT INTO book_held_deposits (id, owner_id, member_id, received_at, deposits)
          VALUES (?, ?, ?, ?, ?)`,
-        [
-          randomBytes(9).toString('base64url'),
-          ownerId,
-          memberId,
-          now.toISOString(),
-          JSON.stringify(deposits),
-        ],
+        [newId(), ownerId, memberId, now.toISOString(), JSON.stringify(deposits)],
       )
       return true
     },
@@ -403,16 +535,149 @@ export function openMembersStore(accounts: Database.Database | pg.Pool): Members
       const rows = await sql.all(
         `SELECT h.id, h.member_id, u.email, h.received_at, h.deposits
          FROM book_held_deposits h JOIN "user" u ON u.id = h.member_id
-         WHERE h.owner_id = ? ORDER BY h.received_at, h.id`,
+         WHERE h.owner_id = ? AND h.reviewed_at IS NULL ORDER BY h.received_at, h.id`,
         [ownerId],
       )
-      return rows.map((row) => ({
-        id: String(row.id),
-        memberId: String(row.member_id),
-        email: String(row.email),
-        receivedAt: String(row.received_at),
-        deposits: JSON.parse(String(row.deposits)) as unknown[],
-      }))
+      return rows.map(heldOf)
+    },
+
+    async heldBatch(ownerId, batchId) {
+      const [row] = await sql.all(
+        `SELECT h.id, h.member_id, u.email, h.received_at, h.deposits
+         FROM book_held_deposits h JOIN "user" u ON u.id = h.member_id
+         WHERE h.owner_id = ? AND h.id = ? AND h.reviewed_at IS NULL`,
+        [ownerId, batchId],
+      )
+      return row ? heldOf(row) : null
+    },
+
+    async reviewHeld(ownerId, batchId, review, now) {
+      return (
+        (await sql.run(
+          `UPDATE book_held_deposits SET reviewed_at = ?, review = ?
+           WHERE owner_id = ? AND id = ? AND reviewed_at IS NULL`,
+          [now.toISOString(), review, ownerId, batchId],
+        )) > 0
+      )
+    },
+
+    async askVoid(ownerId, memberId, depositId, reason, now) {
+      const waiting = await sql.all(
+        `SELECT deposit_id FROM book_void_request
+         WHERE owner_id = ? AND member_id = ? AND status = 'waiting'`,
+        [ownerId, memberId],
+      )
+      if (waiting.some((row) => row.deposit_id === depositId)) {
+        return { ok: false, reason: 'already asked' }
+      }
+      if (waiting.length >= MAX_WAITING_VOID_REQUESTS) {
+        return { ok: false, reason: 'too many requests' }
+      }
+      const id = newId()
+      // The unique index on waiting requests settles two asks for one deposit at once.
+      const added = await sql.run(
+        `INSERT INTO book_void_request
+           (id, owner_id, member_id, deposit_id, reason, created_at, status)
+         VALUES (?, ?, ?, ?, ?, ?, 'waiting')
+         ON CONFLICT DO NOTHING`,
+        [id, ownerId, memberId, depositId, reason, now.toISOString()],
+      )
+      if (added === 0) return { ok: false, reason: 'already asked' }
+      const [row] = await sql.all(
+        `SELECT ${VOID_REQUEST_COLUMNS}
+         FROM book_void_request r JOIN "user" u ON u.id = r.member_id WHERE r.id = ?`,
+        [id],
+      )
+      return { ok: true, request: voidRequestOf(row!) }
+    },
+
+    async voidRequestsOf(ownerId, memberId) {
+      const rows = await sql.all(
+        `SELECT ${VOID_REQUEST_COLUMNS}
+         FROM book_void_request r JOIN "user" u ON u.id = r.member_id
+         WHERE r.owner_id = ? AND r.member_id = ?
+         ORDER BY r.created_at DESC, r.id DESC LIMIT 100`,
+        [ownerId, memberId],
+      )
+      return rows.map(voidRequestOf)
+    },
+
+    async waitingVoidRequests(ownerId) {
+      const rows = await sql.all(
+        `SELECT ${VOID_REQUEST_COLUMNS}
+         FROM book_void_request r JOIN "user" u ON u.id = r.member_id
+         WHERE r.owner_id = ? AND r.status = 'waiting'
+         ORDER BY r.created_at, r.id`,
+        [ownerId],
+      )
+      return rows.map(voidRequestOf)
+    },
+
+    async waitingVoidRequest(ownerId, requestId) {
+      const [row] = await sql.all(
+        `SELECT ${VOID_REQUEST_COLUMNS}
+         FROM book_void_request r JOIN "user" u ON u.id = r.member_id
+         WHERE r.owner_id = ? AND r.id = ? AND r.status = 'waiting'`,
+        [ownerId, requestId],
+      )
+      return row ? voidRequestOf(row) : null
+    },
+
+    async decideVoid(ownerId, requestId, status, now) {
+      const request = await store.waitingVoidRequest(ownerId, requestId)
+      if (!request) return null
+      const decidedAt = now.toISOString()
+      const decided = await sql.run(
+        `UPDATE book_void_request SET status = ?, decided_at = ?
+         WHERE owner_id = ? AND id = ? AND status = 'waiting'`,
+        [status, decidedAt, ownerId, requestId],
+      )
+      return decided > 0 ? { ...request, status, decidedAt } : null
+    },
+
+    async addHandover(ownerId, memberId, { day, amount, note }, now) {
+      const [count] = await sql.all(
+        'SELECT COUNT(*) AS n FROM book_handover WHERE owner_id = ? AND member_id = ?',
+        [ownerId, memberId],
+      )
+      if (Number(count?.n ?? 0) >= MAX_HANDOVERS_PER_MEMBER) {
+        return { ok: false, reason: 'too many handovers' }
+      }
+      const handover: Handover = {
+        id: newId(),
+        memberId,
+        day,
+        amount,
+        note,
+        createdAt: now.toISOString(),
+        withdrawnAt: null,
+      }
+      await sql.run(
+        `INSERT INTO book_handover (id, owner_id, member_id, day, amount, note, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [handover.id, ownerId, memberId, day, amount, note, handover.createdAt],
+      )
+      return { ok: true, handover }
+    },
+
+    async handovers(ownerId, memberId) {
+      const rows = await sql.all(
+        `SELECT id, member_id, day, amount, note, created_at, withdrawn_at FROM book_handover
+         WHERE owner_id = ? AND member_id = ?
+         ORDER BY day DESC, created_at DESC, id DESC`,
+        [ownerId, memberId],
+      )
+      return rows.map(handoverOf)
+    },
+
+    async withdrawHandover(ownerId, memberId, handoverId, now) {
+      return (
+        (await sql.run(
+          `UPDATE book_handover SET withdrawn_at = ?
+           WHERE owner_id = ? AND member_id = ? AND id = ? AND withdrawn_at IS NULL`,
+          [now.toISOString(), ownerId, memberId, handoverId],
+        )) > 0
+      )
     },
   }
   return store

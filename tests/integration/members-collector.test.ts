@@ -6,98 +6,25 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECT_PATH, type CollectorSheet } from '../../shared/collect.ts'
-import { recordDeposit } from '../../shared/deposit/writer.ts'
+import type { CollectorSheet } from '../../shared/collect.ts'
 import { MEMBERS_PATH } from '../../shared/members.ts'
-import { CITIES_ROOM, SYNC_PATH, userRoom } from '../../shared/protocol.ts'
-import { addCity } from '../../shared/schema/city.ts'
+import { SYNC_PATH, userRoom } from '../../shared/protocol.ts'
 import { readLender } from '../../shared/schema/lender.ts'
-import { addLoan } from '../../shared/schema/loan.ts'
-import { addPerson } from '../../shared/schema/person.ts'
+import { cleanup, disconnect, startTestServer, waitFor, type TestServer } from './harness.ts'
 import {
-  cleanup,
-  disconnect,
-  openBook,
-  openRoom,
-  startTestServer,
-  waitFor,
-  type Client,
-  type Lender,
-  type TestServer,
-} from './harness.ts'
-import { addMember, api, env, newAccount, removeMember } from './members.ts'
+  AADHAAR,
+  addMember,
+  api,
+  bookWithTwoVillages,
+  deposit,
+  env,
+  newAccount,
+  paymentsOf,
+  removeMember,
+  sendDeposits,
+  sheetOf,
+} from './members.ts'
 import { storedRows, upgradeStatus } from './raw.ts'
-
-const now = '2026-03-01T09:00:00.000Z'
-const AADHAAR = { ravi: '234567890124', meena: '345678901235' }
-const terms = {
-  amount: 20_000_00,
-  interestRate: 2,
-  interestType: 'per_month' as const,
-  startDate: '2026-01-01',
-  dueDate: '2026-12-31',
-  description: 'Seeds',
-}
-
-/** An owner's book with a borrower in Rampur and one in Sitapur, each with a loan paid once. */
-async function bookWithTwoVillages(server: TestServer, owner: Lender) {
-  const cities = await openRoom(server, CITIES_ROOM, owner.cookie)
-  const rampur = addCity(cities.doc, `Rampur ${owner.userId}`, { now })!
-  const sitapur = addCity(cities.doc, `Sitapur ${owner.userId}`, { now })!
-  await waitFor(() => cities.stored() >= 2, 'the cities stored')
-  disconnect(cities)
-  const own = await openBook(server, owner)
-  let messages = 1
-  own.doc.on('update', () => messages++)
-  const ravi = addPerson(
-    own.doc,
-    { name: 'Ravi', cityId: rampur, balance: 0, gender: 'male', aadhaar: AADHAAR.ravi },
-    { now },
-  )
-  const meena = addPerson(
-    own.doc,
-    { name: 'Meena', cityId: sitapur, balance: 0, gender: 'female', aadhaar: AADHAAR.meena },
-    { now },
-  )
-  const raviLoan = addLoan(own.doc, { ...terms, personId: ravi }, { now })
-  const meenaLoan = addLoan(own.doc, { ...terms, personId: meena }, { now })
-  for (const loanId of [raviLoan, meenaLoan]) {
-    recordDeposit(
-      own.doc,
-      { date: '2026-02-01', allocations: [{ loanId, amount: 500_00 }] },
-      { now },
-    )
-  }
-  await waitFor(() => own.stored() >= messages, 'the book stored')
-  return { own, rampur, sitapur, ravi, meena, raviLoan, meenaLoan }
-}
-
-const sheetOf = (server: TestServer, owner: Lender, who: Lender) =>
-  api(server, `${COLLECT_PATH}/${owner.userId}`, who.cookie)
-
-const send = (server: TestServer, owner: Lender, who: Lender, deposits: unknown) =>
-  api(server, `${COLLECT_PATH}/${owner.userId}/deposits`, who.cookie, {
-    method: 'POST',
-    body: { deposits },
-  })
-
-let ids = 0
-/** A fresh deposit id, as the app makes them (20 hex digits). */
-const depositId = () => (++ids).toString(16).padStart(20, 'c')
-
-function deposit(loanId: string, amount: number, date = '2026-02-20') {
-  return {
-    depositId: depositId(),
-    date,
-    createdAt: '2026-02-20T10:30:00.000Z',
-    device: 'Munshi phone',
-    allocations: [{ loanId, amount }],
-  }
-}
-
-/** The payments of `loanId` in `client`'s copy of the book. */
-const paymentsOf = (client: Client, loanId: string) =>
-  readLender(client.doc).payments.filter((payment) => payment.loanId === loanId)
 
 describe('a collector', () => {
   let server: TestServer
@@ -144,7 +71,7 @@ describe('a collector', () => {
     // The owner's deposit id, read off his sheet and sent back: his own deposit in the book.
     const ownersId = paymentsOf(book.own, book.raviLoan)[0]!.depositId
     const copied = { ...deposit(book.raviLoan, 1_00), depositId: ownersId }
-    const answer = await send(server, owner, collector, [
+    const answer = await sendDeposits(server, owner, collector, [
       mine,
       elsewhere,
       { junk: 1 },
@@ -163,7 +90,7 @@ describe('a collector', () => {
     ])
     expect(inBook(4)).not.toBe(ownersId)
     // Sent again (its answer lost on the way): recorded once.
-    expect(await (await send(server, owner, collector, [mine])).json()).toEqual({
+    expect(await (await sendDeposits(server, owner, collector, [mine])).json()).toEqual({
       outcomes: [{ depositId: mine.depositId, outcome: 'already recorded', inBook: inBook(0) }],
     })
     await waitFor(() => paymentsOf(book.own, book.raviLoan).length === 3, 'the deposits')
@@ -193,7 +120,7 @@ describe('a collector', () => {
     const rowsBefore = storedRows(server, userRoom(owner.userId))
 
     const late = deposit(book.raviLoan, 200_00)
-    const answer = await send(server, owner, collector, [late])
+    const answer = await sendDeposits(server, owner, collector, [late])
     expect(answer.status).toBe(202)
     expect(await answer.json()).toEqual({
       outcomes: [{ depositId: late.depositId, outcome: 'held for review' }],
@@ -210,7 +137,9 @@ describe('a collector', () => {
     // What a removed collector can leave on the server has a limit.
     const statuses = []
     for (let n = 0; n < 50; n++) {
-      statuses.push((await send(server, owner, collector, [deposit(book.raviLoan, 1_00)])).status)
+      statuses.push(
+        (await sendDeposits(server, owner, collector, [deposit(book.raviLoan, 1_00)])).status,
+      )
     }
     expect(statuses.filter((status) => status === 202)).toHaveLength(49)
     expect(statuses.at(-1)).toBe(429)
@@ -259,7 +188,7 @@ describe('a collector', () => {
     })
     let recorded = 0
     for (const batch of batches) {
-      const answer = await send(server, owner, collector, batch)
+      const answer = await sendDeposits(server, owner, collector, batch)
       expect([200, 400]).toContain(answer.status)
       if (answer.status !== 200) continue
       const { outcomes } = (await answer.json()) as { outcomes: { outcome: string }[] }
