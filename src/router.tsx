@@ -1,5 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { appRoute } from './routes/app.tsx'
+import { dayBookRoute, reviewRoute } from './routes/collectors.tsx'
+import { collectDepositRoute, collectHomeRoute, collectRoute } from './routes/collect.tsx'
 import { homeRoute } from './routes/home.tsx'
 import { loanAddRoute, loanEditRoute, loansRoute } from './routes/loans.tsx'
 import { loginRoute } from './routes/login.tsx'
@@ -17,6 +19,7 @@ import { depositRoute, personLoansRoute, statementRoute } from './routes/users.t
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  collectRoute.addChildren([collectHomeRoute, collectDepositRoute]),
   appRoute.addChildren([
     homeRoute,
     dashboardRoute,
@@ -33,6 +36,8 @@ const routeTree = rootRoute.addChildren([
     loanEditRoute,
     trashRoute,
     settingsRoute,
+    dayBookRoute,
+    reviewRoute,
   ]),
 ])
 

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { chosenBook } from '../data/book/chosenBook.ts'
 import { resolveSession } from '../data/session/session.ts'
 import { nextTask } from '../data/sync/tasks.ts'
 import { loadAppCatalogues } from '../i18n/index.ts'
@@ -20,6 +21,8 @@ export const appRoute = createRoute({
   beforeLoad: async ({ location }) => {
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
+    // A collector never opens the book itself: his app is his sheet (issue 31).
+    if (chosenBook(user.id)?.role === 'collector') throw redirect({ to: '/collect', replace: true })
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
     // with the data layer's.
     const [{ openWorkspace }, { appSystem }] = await Promise.all([

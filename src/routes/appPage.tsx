@@ -14,7 +14,7 @@ export function appPage<const TPath extends string>(path: TPath, component: Rout
  */
 export function recordPage<const TPath extends string>(
   path: TPath,
-  param: 'id' | 'personId',
+  param: 'id' | 'personId' | 'memberId',
   render: (id: string) => ReactNode,
 ) {
   const route = appPage(path, function RecordPage(): ReactNode {

@@ -28,9 +28,10 @@ const REASONS: Record<string, string> = {
   'that is not an invitation code': 'settings:members.errors.notACode',
   'no such member': 'settings:members.errors.noSuchMember',
   'no such invitation': 'settings:members.errors.noSuchInvitation',
+  'a collector needs his villages: a list of city ids': 'settings:members.villages.none',
 }
 
-async function call<T>(
+export async function call<T>(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<Result<{ value: T }>> {
@@ -66,10 +67,11 @@ export async function listMembers(): Promise<
 /** A new invitation; its code is shown this once. */
 export async function inviteMember(
   role: MemberRole,
+  villages: readonly string[] = [],
 ): Promise<Result<{ code: string; invite: InviteInfo }>> {
   const result = await call<{ code: string; invite: InviteInfo }>(`${MEMBERS_PATH}/invites`, {
     method: 'POST',
-    body: { role },
+    body: role === 'collector' ? { role, villages } : { role },
   })
   return result.ok ? { ok: true, ...result.value } : result
 }
@@ -80,9 +82,15 @@ export async function withdrawInvite(id: string): Promise<Result> {
   return result.ok ? { ok: true } : result
 }
 
-export async function changeRole(memberId: string, role: MemberRole): Promise<Result> {
+/** Gives a member another role; a collector with his villages (city ids). */
+export async function changeRole(
+  memberId: string,
+  role: MemberRole,
+  villages: readonly string[] = [],
+): Promise<Result> {
   const path = `${MEMBERS_PATH}/${encodeURIComponent(memberId)}`
-  const result = await call(path, { method: 'PATCH', body: { role } })
+  const body = role === 'collector' ? { role, villages } : { role }
+  const result = await call(path, { method: 'PATCH', body })
   return result.ok ? { ok: true } : result
 }
 
@@ -101,12 +109,8 @@ export async function joinBook(code: string): Promise<Result<{ ownerId: string; 
   return result.ok ? { ok: true, ...result.value } : result
 }
 
-/**
- * The books shared with this account that the app can open: a collector's are left out, until
- * the app has his screens (his book is a sheet of his villages, not the book itself).
- */
+/** The books shared with this account (a collector's opens his sheet, see `routes/collect.tsx`). */
 export async function listSharedBooks(): Promise<Result<{ books: SharedBook[] }>> {
   const result = await call<{ books: SharedBook[] }>(BOOKS_PATH)
-  if (!result.ok) return result
-  return { ok: true, books: result.value.books.filter((book) => book.role !== 'collector') }
+  return result.ok ? { ok: true, books: result.value.books } : result
 }

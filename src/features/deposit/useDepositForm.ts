@@ -7,10 +7,10 @@ import {
   previewDeposit,
   settlingAmount,
 } from '../../../shared/ledger/engine.ts'
+import type { FiguresOf } from '../../../shared/ledger/figures.ts'
 import type { IsoDate, Paise } from '../../../shared/ledger/types.ts'
 import { paiseToRupeeInput, parseRupees } from '../../../shared/money.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
-import { useFiguresOf } from '../../data/book/hooks.ts'
 import { depositGap, withRestOn } from './depositRest.ts'
 
 /** Paise typed into an allocation box: empty is 0; null when the text is not an amount. */
@@ -27,10 +27,12 @@ export type DepositForm = ReturnType<typeof useDepositForm>
  * What the lender has typed into a deposit form (the cash, the date, a description, the
  * allocations) and what the engine makes of it: what is due and what settles each loan, the
  * allocations (automatic until the lender types one), the rest still to place, and the preview.
+ * `figuresOf` gives a loan's figures today: the book's cache, or the engine's own on a collector's
+ * sheet.
  */
-export function useDepositForm(loans: readonly Loan[], today: IsoDate) {
+export function useDepositForm(loans: readonly Loan[], today: IsoDate, figuresOf: FiguresOf) {
   const [date, setDate] = useState<string>(today)
-  const dues = useDues(loans, today, date)
+  const dues = useDues(loans, today, date, figuresOf)
   // The usual deposit is "what is due today": the form opens with it, already allocated oldest
   // due first, so Record is the only tap left. The lender can change it.
   const [amountText, setAmountText] = useState(() =>
@@ -119,8 +121,7 @@ export function useDepositForm(loans: readonly Loan[], today: IsoDate) {
  * due then (when it is back-dated) and what settles the loan then. The settling amount is the
  * engine's for that date, which sees the payments recorded after it.
  */
-function useDues(loans: readonly Loan[], today: IsoDate, date: string) {
-  const figuresOf = useFiguresOf()
+function useDues(loans: readonly Loan[], today: IsoDate, date: string, figuresOf: FiguresOf) {
   const figures = useMemo(
     () => new Map(loans.map((l) => [l.id, figuresOf(l, today)])),
     [loans, today, figuresOf],

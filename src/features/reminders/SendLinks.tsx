@@ -35,22 +35,30 @@ export function SendLinks({
   to,
   text,
   kind,
+  canEdit = true,
 }: {
   to: Recipient
   text: string
   kind: 'reminder' | 'receipt'
+  /** Whether to offer the person's form (a collector cannot change a person). */
+  canEdit?: boolean
 }) {
   const { t } = useTranslation('reminders')
   const links = sendLinks(to.phone, text)
   if (!links.ok) {
     return (
       <Text fontSize="sm" color="fg.muted">
-        {noLinkMessage(links.reason, to.name, kind, t)}{' '}
-        <ChakraLink asChild color="teal.700" textDecoration="underline">
-          <Link to="/people/edit/$id" params={{ id: to.personId }}>
-            {t('editPerson', { name: to.name })}
-          </Link>
-        </ChakraLink>
+        {noLinkMessage(links.reason, to.name, kind, t)}
+        {canEdit && (
+          <>
+            {' '}
+            <ChakraLink asChild color="teal.700" textDecoration="underline">
+              <Link to="/people/edit/$id" params={{ id: to.personId }}>
+                {t('editPerson', { name: to.name })}
+              </Link>
+            </ChakraLink>
+          </>
+        )}
       </Text>
     )
   }

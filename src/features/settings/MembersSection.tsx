@@ -1,12 +1,15 @@
 import { Box, Button, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { useCallback, useEffect, useState } from 'react'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
+  INVITABLE_ROLES,
   isMemberRole,
   type InviteInfo,
   type MemberInfo,
   type MemberRole,
 } from '../../../shared/members.ts'
+import { useCities } from '../../data/book/hooks.ts'
 import { useSignedIn } from '../../data/book/WorkspaceContext.tsx'
 import {
   changeRole,
@@ -20,12 +23,10 @@ import { QuestionDialog } from '../../ui/ConfirmDialog.tsx'
 import { FormAlert } from '../../ui/form.tsx'
 import { ListRow } from './ListRow.tsx'
 import { Outcome, type OutcomeMessage } from './Outcome.tsx'
+import { VillagePicker } from './VillagePicker.tsx'
 
-/**
- * The roles this screen invites. A collector needs his villages and screens of his own, which
- * the app does not have yet (the server already serves him, see shared/collect.ts).
- */
-const OFFERED_ROLES: readonly MemberRole[] = ['partner', 'viewer']
+/** The roles this screen invites; a collector is invited with his villages. */
+const OFFERED_ROLES: readonly MemberRole[] = INVITABLE_ROLES
 
 /** A code as it is read out or typed: four groups of four. */
 const grouped = (code: string) => code.replace(/(.{4})(?!$)/g, '$1 ')
@@ -51,6 +52,10 @@ export function MembersSection() {
   const [outcome, setOutcome] = useState<OutcomeMessage | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [removing, setRemoving] = useState<MemberInfo | null>(null)
+  // A collector's villages are asked for before his invitation, or his new role, is made.
+  const [picking, setPicking] = useState<{ member: MemberInfo | null } | null>(null)
+  const cities = useCities()
+  const placeNames = useMemo(() => new Map(cities.map((c) => [c.id, c.name])), [cities])
   const own = workspace.shared === null
 
   useEffect(() => {
@@ -82,11 +87,12 @@ export function MembersSection() {
     askAgain()
   }
 
-  async function invite(role: MemberRole) {
+  async function invite(role: MemberRole, villages: string[] = []) {
     setBusy(`invite-${role}`)
-    const result = await inviteMember(role)
+    const result = await inviteMember(role, villages)
     setBusy(null)
     if (result.ok) {
+      setPicking(null)
       setInvited({ code: result.code, role })
       setOutcome(null)
       askAgain()
@@ -106,6 +112,11 @@ export function MembersSection() {
   return (
     <Stack gap="4">
       <Text color="fg.muted">{t('members.note')}</Text>
+      <Box>
+        <Link asChild color="teal.700" fontWeight="medium">
+          <RouterLink to="/review">{t('members.review')}</RouterLink>
+        </Link>
+      </Box>
       <Flex gap="3" wrap="wrap">
         {OFFERED_ROLES.map((role) => (
           <Button
@@ -113,12 +124,37 @@ export function MembersSection() {
             colorPalette="teal"
             variant={role === 'partner' ? 'solid' : 'outline'}
             loading={busy === `invite-${role}`}
-            onClick={() => void invite(role)}
+            onClick={() =>
+              role === 'collector' ? setPicking({ member: null }) : void invite(role)
+            }
           >
             {t(`members.invite.${role}`)}
           </Button>
         ))}
       </Flex>
+      {picking && (
+        <VillagePicker
+          key={picking.member?.id ?? 'new'}
+          name={picking.member?.name ?? t('members.villages.newCollector')}
+          initial={picking.member?.villages ?? []}
+          saveLabel={picking.member ? t('members.villages.save') : t('members.invite.collector')}
+          busy={busy !== null}
+          onCancel={() => setPicking(null)}
+          onSave={(villages) => {
+            const member = picking.member
+            if (member === null) return void invite('collector', villages)
+            setPicking(null)
+            void run(
+              member.id,
+              () => changeRole(member.id, 'collector', villages),
+              t('members.roleChanged', {
+                name: member.name,
+                role: t('members.role.collector'),
+              }),
+            )
+          }}
+        />
+      )}
       {invited && (
         <Stack gap="2" role="status" borderWidth="1px" borderRadius="md" p="3">
           <Text>{t('members.codeNote', { role: t(`members.role.${invited.role}`) })}</Text>
@@ -168,6 +204,24 @@ export function MembersSection() {
                 <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
                   {member.email}
                 </Text>
+                {member.role === 'collector' && (
+                  <Text fontSize="sm" overflowWrap="anywhere">
+                    {t('members.villages.list', {
+                      villages: [...new Set(member.villages.map((id) => placeNames.get(id) ?? '?'))]
+                        .sort()
+                        .join(', '),
+                    })}{' '}
+                    <Link as="button" color="teal.700" onClick={() => setPicking({ member })}>
+                      {t('members.villages.change')}
+                    </Link>
+                    {' · '}
+                    <Link asChild color="teal.700">
+                      <RouterLink to="/collectors/$memberId" params={{ memberId: member.id }}>
+                        {t('members.dayBook')}
+                      </RouterLink>
+                    </Link>
+                  </Text>
+                )}
               </Box>
               <Flex gap="2" align="center">
                 <NativeSelect.Root size="sm" width="auto">
@@ -177,6 +231,7 @@ export function MembersSection() {
                     onChange={(event) => {
                       const role = event.currentTarget.value
                       if (!isMemberRole(role) || role === member.role) return
+                      if (role === 'collector') return setPicking({ member })
                       void run(
                         member.id,
                         () => changeRole(member.id, role),

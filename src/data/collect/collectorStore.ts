@@ -1,0 +1,82 @@
+import type { CollectorSheet } from '../../../shared/collect.ts'
+import type { OutboxEntry } from './outbox.ts'
+
+/**
+ * A collector's sheet and outbox on his device, in an IndexedDB database of their own per account
+ * and book: what he works from offline, and what he recorded until the server has answered. The
+ * book itself is never here (see `outbox.ts`).
+ */
+export interface CollectorStore {
+  read(): Promise<{ sheet: CollectorSheet | null; outbox: OutboxEntry[] }>
+  putSheet(sheet: CollectorSheet): Promise<void>
+  putEntries(entries: readonly OutboxEntry[]): Promise<void>
+  close(): void
+}
+
+const SHEET = 'sheet'
+const OUTBOX = 'outbox'
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'))
+  })
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction failed'))
+  })
+}
+
+/** The database of `userId`'s collecting for `ownerId`. */
+export function collectorDatabaseName(userId: string, ownerId: string): string {
+  return `rin-khata/collect/${userId}/${ownerId}`
+}
+
+/** Whether `value` has the shape the server sends (lists the screens can walk). */
+function isSheet(value: unknown): value is CollectorSheet {
+  if (typeof value !== 'object' || value === null) return false
+  const sheet = value as Partial<CollectorSheet>
+  return (
+    Array.isArray(sheet.people) &&
+    Array.isArray(sheet.loans) &&
+    Array.isArray(sheet.villages) &&
+    typeof sheet.asOf === 'string' &&
+    typeof sheet.lender === 'object' &&
+    sheet.loans.every((loan) => Array.isArray(loan?.payments) && Array.isArray(loan.waivers))
+  )
+}
+
+export async function openCollectorStore(userId: string, ownerId: string): Promise<CollectorStore> {
+  const opening = indexedDB.open(collectorDatabaseName(userId, ownerId), 1)
+  opening.onupgradeneeded = () => {
+    opening.result.createObjectStore(SHEET)
+    opening.result.createObjectStore(OUTBOX, { keyPath: 'deposit.depositId' })
+  }
+  const db = await request(opening)
+  return {
+    async read() {
+      const tx = db.transaction([SHEET, OUTBOX], 'readonly')
+      const [sheet, outbox] = await Promise.all([
+        request(tx.objectStore(SHEET).get(SHEET) as IDBRequest<unknown>),
+        request(tx.objectStore(OUTBOX).getAll() as IDBRequest<OutboxEntry[]>),
+      ])
+      return { sheet: isSheet(sheet) ? sheet : null, outbox }
+    },
+    async putSheet(sheet) {
+      const tx = db.transaction(SHEET, 'readwrite')
+      tx.objectStore(SHEET).put(sheet, SHEET)
+      await done(tx)
+    },
+    async putEntries(entries) {
+      const tx = db.transaction(OUTBOX, 'readwrite')
+      for (const entry of entries) tx.objectStore(OUTBOX).put(entry)
+      await done(tx)
+    },
+    close() {
+      db.close()
+    },
+  }
+}

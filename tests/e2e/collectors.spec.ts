@@ -1,0 +1,206 @@
+import { expect, test, type Page } from '@playwright/test'
+import { verhoeffCheckDigit } from '../../shared/identity.ts'
+import { addCity } from './pages/CitiesPage.ts'
+import { browserCalendar } from './pages/clock.ts'
+import { DashboardPage } from './pages/DashboardPage.ts'
+import { newLenderDevice, offlineReadyLender, phone, type Device } from './pages/devices.ts'
+import { LoanFormPage } from './pages/LoanFormPage.ts'
+import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { SettingsPage } from './pages/SettingsPage.ts'
+
+// Planted in the book, never to reach a collector: each person's Aadhaar, and the people of the
+// village he does not collect in.
+const aadhaarOf = (eleven: string) => `${eleven}${verhoeffCheckDigit(eleven)}`
+const RAMESH_AADHAAR = aadhaarOf('23456789012')
+const OMKAR_AADHAAR = aadhaarOf('34567890123')
+const OTHER_VILLAGE_PERSON = 'Omkar Sonpur'
+
+/** Invites a collector of `villages` from the owner's Settings; resolves with the code. */
+async function inviteCollector(owner: Device, villages: readonly string[]): Promise<string> {
+  const settings = new SettingsPage(owner.page)
+  await settings.goto()
+  const members = settings.section('Members')
+  await members.getByRole('button', { name: 'Invite a collector' }).click()
+  const picker = members.getByRole('group', { name: 'Villages of the new collector' })
+  for (const village of villages) await picker.getByRole('checkbox', { name: village }).check()
+  await picker.getByRole('button', { name: 'Invite a collector' }).click()
+  const code = (await members.getByLabel('Invitation code').textContent())?.trim() ?? ''
+  expect(code).toMatch(/^([A-Z2-9]{4} ){3}[A-Z2-9]{4}$/)
+  return code
+}
+
+/** Joins with `code` in the member's Settings → Books and opens the book. */
+async function joinAndOpen(member: Device, code: string): Promise<void> {
+  const settings = new SettingsPage(member.page)
+  await settings.goto()
+  const books = settings.section('Books')
+  await books.getByLabel('Code from a book’s owner').fill(code)
+  await books.getByRole('button', { name: 'Join the book' }).click()
+  await books
+    .getByRole('list', { name: 'Books shared with you' })
+    .getByRole('button', { name: 'Open' })
+    .click()
+}
+
+/** Records a deposit of `rupees` from `name` on the collector's phone; back on his day. */
+async function collect(page: Page, name: string, rupees: string): Promise<void> {
+  await page.getByRole('link', { name: `Deposit from ${name}` }).click()
+  await expect(page.getByRole('heading', { name: `Deposit for ${name}` })).toBeVisible()
+  await page.getByLabel('Deposit Amount').fill(rupees)
+  await page.getByRole('button', { name: 'Record Deposit' }).click()
+  await expect(page.getByRole('region', { name: 'Recorded', exact: true })).toContainText(
+    `received from ${name}`,
+  )
+}
+
+/** Everything in every IndexedDB database of the page's origin, as text. */
+function indexedDbText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const asText = (value: unknown): string =>
+      value instanceof Uint8Array
+        ? new TextDecoder('latin1').decode(value)
+        : value instanceof ArrayBuffer
+          ? new TextDecoder('latin1').decode(new Uint8Array(value))
+          : JSON.stringify(value, (_key, v: unknown) =>
+              v instanceof Uint8Array ? new TextDecoder('latin1').decode(v) : v,
+            )
+    const parts: string[] = []
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(name)
+        opening.onsuccess = () => resolve(opening.result)
+        opening.onerror = () => reject(opening.error ?? new Error(name))
+      })
+      for (const store of db.objectStoreNames) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll()
+          request.onsuccess = () => resolve(request.result as unknown[])
+          request.onerror = () => reject(request.error ?? new Error(store))
+        })
+        parts.push(`${name}/${store}:`, ...values.map(asText))
+      }
+      db.close()
+    }
+    return parts.join('\n')
+  })
+}
+
+test('collectors: a day offline on a 390 px phone, five deposits, the owner’s book, the day book, and nothing private on his phone', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const { day } = browserCalendar()
+  // The owner's book: two villages; the collector gets Rampur only.
+  const { device: owner } = await offlineReadyLender(browser, 'Rampur')
+  const people = new PersonFormPage(owner.page)
+  await people.add({
+    name: 'Ramesh Rampur',
+    city: 'Rampur',
+    aadhaar: RAMESH_AADHAAR,
+    phone: '98765 43210',
+  })
+  await people.add({ name: 'Sita Rampur', city: 'Rampur' })
+  await addCity(owner.page, 'Sonpur')
+  await people.add({ name: OTHER_VILLAGE_PERSON, city: 'Sonpur', aadhaar: OMKAR_AADHAAR })
+  const loans = new LoanFormPage(owner.page)
+  for (const person of ['Ramesh Rampur', 'Sita Rampur', OTHER_VILLAGE_PERSON]) {
+    await loans.add({
+      person,
+      amount: '10000',
+      rate: '2',
+      type: 'Per Month',
+      startDate: day(-60),
+      dueDate: day(120),
+      description: `Seeds of ${person}`,
+    })
+  }
+  await owner.shell.waitSynced()
+  const code = await inviteCollector(owner, ['Rampur'])
+
+  // The collector, on his phone: joining opens his day, not the book.
+  const { device: collector, lender: collectorAccount } = await newLenderDevice(browser, phone)
+  const received: string[] = []
+  collector.page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/')) {
+      void response.text().then(
+        (text) => received.push(text),
+        () => undefined,
+      )
+    }
+  })
+  collector.page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) =>
+      received.push(typeof payload === 'string' ? payload : payload.toString('latin1')),
+    ),
+  )
+  await joinAndOpen(collector, code)
+  const page = collector.page
+  await expect(page).toHaveURL(/\/collect$/)
+  await expect(page.getByText('Collecting for')).toBeVisible()
+  const list = page.getByRole('region', { name: 'People' })
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  await expect(list).toContainText('Ramesh Rampur')
+  await expect(list).toContainText('Sita Rampur')
+
+  // A day offline: five deposits, kept on the phone, counted on his figures at once.
+  await collector.context.setOffline(true)
+  await collect(page, 'Ramesh Rampur', '500')
+  await collect(page, 'Sita Rampur', '300')
+  await collect(page, 'Ramesh Rampur', '200')
+  await collect(page, 'Sita Rampur', '100')
+  await collect(page, 'Ramesh Rampur', '50')
+  const today = page.getByRole('region', { name: 'Collected today' })
+  await expect(today).toContainText('₹1,150.00')
+  await expect(today).toContainText('5 deposits')
+  await expect(
+    page.getByRole('status').filter({ hasText: '5 deposits wait on this phone' }),
+  ).toHaveCount(1)
+  const recorded = page.getByRole('region', { name: 'Recorded on this phone' })
+  await expect(recorded.getByText('Waiting to send')).toHaveCount(5)
+  // The receipt of the last one, as it will be sent: the split and what is still due.
+  const receipt = page.getByRole('region', { name: 'Recorded', exact: true })
+  await expect(receipt).toContainText('₹50.00 received from Ramesh Rampur')
+  const whatsApp = receipt.getByRole('link', { name: 'Send receipt on WhatsApp' })
+  const message = decodeURIComponent((await whatsApp.getAttribute('href')) ?? '')
+  expect(message).toContain('₹50.00')
+  expect(message).toMatch(/interest/i)
+
+  // Online again, the deposits reach the book, each once.
+  await collector.context.setOffline(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(recorded.getByText('In the book')).toHaveCount(5, { timeout: 30_000 })
+  await expect(today).toContainText('₹1,150.00')
+
+  // The owner's book has them, named with him.
+  const dashboard = new DashboardPage(owner.page)
+  await dashboard.goto()
+  await expect(dashboard.tile('Paid')).toContainText('₹1,150.00')
+  const ramesh = await dashboard.openPerson('Ramesh Rampur')
+  const card = ramesh.card('Seeds of Ramesh Rampur')
+  await ramesh.showDetails(card)
+  await expect(card.getByText(collectorAccount.email)).toHaveCount(3)
+
+  // The day book: ₹1,150 still with him until the owner records it handed over.
+  const settings = new SettingsPage(owner.page)
+  await settings.goto()
+  await settings.section('Members').getByRole('link', { name: 'Day book' }).click()
+  const holding = owner.page.getByRole('region', { name: 'Cash still with the collector' })
+  await expect(holding).toContainText('₹1,150.00')
+  await owner.page.getByRole('button', { name: 'Record cash handed over' }).click()
+  await expect(
+    owner.page.getByRole('main').getByRole('status').filter({ hasText: 'handed over by' }),
+  ).toContainText('₹1,150.00 handed over by')
+  await expect(holding).toContainText('₹0.00')
+  await expect(holding).toContainText('Everything received has been handed over.')
+
+  // Nothing he was never to see reached his phone: not in a frame, not in a response, not in
+  // IndexedDB.
+  const stored = await indexedDbText(page)
+  for (const text of [stored, received.join('\n')]) {
+    expect(text).toContain('Ramesh Rampur')
+    expect(text).not.toContain(RAMESH_AADHAAR)
+    expect(text).not.toContain(OMKAR_AADHAAR)
+    expect(text).not.toContain(OTHER_VILLAGE_PERSON)
+  }
+})
