@@ -29,6 +29,15 @@ async function inviteCollector(owner: Device, villages: readonly string[]): Prom
   return code
 }
 
+/** Invites a viewer from the owner's Settings; resolves with the code. */
+async function inviteViewer(owner: Device): Promise<string> {
+  const settings = new SettingsPage(owner.page)
+  await settings.goto()
+  const members = settings.section('Members')
+  await members.getByRole('button', { name: 'Invite a viewer' }).click()
+  return (await members.getByLabel('Invitation code').textContent())?.trim() ?? ''
+}
+
 /** Joins with `code` in the member's Settings → Books and opens the book. */
 async function joinAndOpen(member: Device, code: string): Promise<void> {
   const settings = new SettingsPage(member.page)
@@ -117,6 +126,11 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   }
   await owner.shell.waitSynced()
   const code = await inviteCollector(owner, ['Rampur'])
+  // A viewer (an accountant) reads the same book on a laptop.
+  const viewerCode = await inviteViewer(owner)
+  const { device: viewer } = await newLenderDevice(browser)
+  await joinAndOpen(viewer, viewerCode)
+  await expect(viewer.page).toHaveURL(/\/dashboard$/)
 
   // The collector, on his phone: joining opens his day, not the book.
   const { device: collector, lender: collectorAccount } = await newLenderDevice(browser, phone)
@@ -166,6 +180,11 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   expect(message).toContain('₹50.00')
   expect(message).toMatch(/interest/i)
 
+  // The phone closes the tab, still offline: his day is all there when it opens again.
+  await page.reload()
+  await expect(today).toContainText('₹1,150.00')
+  await expect(recorded.getByText('Waiting to send')).toHaveCount(5)
+
   // Online again, the deposits reach the book, each once.
   await collector.context.setOffline(false)
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
@@ -180,6 +199,11 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   const card = ramesh.card('Seeds of Ramesh Rampur')
   await ramesh.showDetails(card)
   await expect(card.getByText(collectorAccount.email)).toHaveCount(3)
+
+  // The viewer reads them too, live.
+  const viewerDashboard = new DashboardPage(viewer.page)
+  await viewerDashboard.goto()
+  await expect(viewerDashboard.tile('Paid')).toContainText('₹1,150.00')
 
   // The day book: ₹1,150 still with him until the owner records it handed over.
   const settings = new SettingsPage(owner.page)
@@ -203,4 +227,42 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
     expect(text).not.toContain(OMKAR_AADHAAR)
     expect(text).not.toContain(OTHER_VILLAGE_PERSON)
   }
+
+  // Removed while he is out of coverage, he is told so when he reconnects; what he recorded
+  // meanwhile waits for the owner's review and counts nowhere until she accepts it.
+  await collector.context.setOffline(true)
+  await settings.goto()
+  const members = settings.section('Members')
+  await members
+    .getByRole('list', { name: 'People in your book' })
+    .getByRole('listitem')
+    .filter({ hasText: collectorAccount.email })
+    .getByRole('button', { name: 'Remove' })
+    .click()
+  await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+  await expect(members.getByRole('status')).toContainText('is removed from your book')
+  await collect(page, 'Sita Rampur', '75')
+  await collector.context.setOffline(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(recorded.getByText('Held for review')).toHaveCount(1, { timeout: 30_000 })
+  await expect(page.getByText('You no longer collect for this book.')).toBeVisible()
+  // His villages' people are no longer his to see, on his phone either.
+  await expect(list).toHaveCount(0)
+  expect(await indexedDbText(page)).not.toContain('"villages"')
+  await dashboard.goto()
+  await expect(dashboard.tile('Paid')).toContainText('₹1,150.00')
+  await settings.goto()
+  await members.getByRole('link', { name: 'Deposits and requests to review' }).click()
+  const held = owner.page.getByRole('region', { name: 'Deposits from removed collectors' })
+  await expect(held).toContainText(`${collectorAccount.email}: 1 deposit`)
+  await expect(held).toContainText('Sita Rampur')
+  await held.getByRole('button', { name: 'Accept into the book' }).click()
+  const question = owner.page.getByRole('alertdialog')
+  await expect(question).toContainText('Record 1 deposit of ₹75.00 from')
+  await question.getByRole('button', { name: 'Yes, do it' }).click()
+  await expect(owner.page.getByRole('main').getByRole('status')).toContainText(
+    '1 deposit recorded in your book; 0 refused.',
+  )
+  await dashboard.goto()
+  await expect(dashboard.tile('Paid')).toContainText('₹1,225.00')
 })

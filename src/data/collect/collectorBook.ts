@@ -116,7 +116,7 @@ export class CollectorBook {
    * offline.
    */
   async record(
-    personId: string,
+    person: { id: string; name: string },
     input: { date: IsoDate; allocations: readonly Allocation[]; note?: string },
   ): Promise<OutboxEntry> {
     const deposit: CollectedDeposit = {
@@ -127,7 +127,12 @@ export class CollectorBook {
       ...(input.note && { note: input.note }),
       allocations: input.allocations.map(({ loanId, amount }) => ({ loanId, amount })),
     }
-    const entry: OutboxEntry = { deposit, personId, state: 'waiting' }
+    const entry: OutboxEntry = {
+      deposit,
+      personId: person.id,
+      personName: person.name,
+      state: 'waiting',
+    }
     await this.store?.putEntries([entry])
     this.set({ outbox: [entry, ...this.state.outbox], lastRecorded: deposit.depositId })
     void this.sync()
@@ -167,12 +172,22 @@ export class CollectorBook {
     const fresh = waiting.length > 0 || Date.now() - this.lastRefresh > REFRESH_MS / 2
     if (fresh || this.state.sheet === null) {
       const reply = await ask(this.base)
+      if (reply?.status === 403) await this.forgetSheet()
       if (!this.settled(reply)) return
       await this.store?.putSheet(reply!.body as CollectorSheet)
       this.lastRefresh = Date.now()
       this.set({ sheet: reply!.body as CollectorSheet })
     }
     this.set({ connection: 'idle' })
+  }
+
+  /**
+   * The server says he no longer collects for this book: the people on his sheet are no longer
+   * his to see, on this phone either. What he recorded stays, to be sent (and held for review).
+   */
+  private async forgetSheet(): Promise<void> {
+    await this.store?.dropSheet()
+    this.set({ sheet: null })
   }
 
   /** Whether `reply` is a 2xx; otherwise says why on `connection`. */

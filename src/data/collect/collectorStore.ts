@@ -9,6 +9,8 @@ import type { OutboxEntry } from './outbox.ts'
 export interface CollectorStore {
   read(): Promise<{ sheet: CollectorSheet | null; outbox: OutboxEntry[] }>
   putSheet(sheet: CollectorSheet): Promise<void>
+  /** Forgets the sheet: he no longer collects for this book, so its people are not his to see. */
+  dropSheet(): Promise<void>
   putEntries(entries: readonly OutboxEntry[]): Promise<void>
   close(): void
 }
@@ -68,6 +70,11 @@ export async function openCollectorStore(userId: string, ownerId: string): Promi
     async putSheet(sheet) {
       const tx = db.transaction(SHEET, 'readwrite')
       tx.objectStore(SHEET).put(sheet, SHEET)
+      await done(tx)
+    },
+    async dropSheet() {
+      const tx = db.transaction(SHEET, 'readwrite')
+      tx.objectStore(SHEET).delete(SHEET)
       await done(tx)
     },
     async putEntries(entries) {

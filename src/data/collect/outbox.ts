@@ -26,6 +26,8 @@ export type OutboxState =
 export interface OutboxEntry {
   deposit: CollectedDeposit
   personId: string
+  /** Whom it is from, as his sheet named them then (the list outlives a sheet taken away). */
+  personName?: string
   state: OutboxState
   /** The deposit's id in the book, once recorded. */
   inBook?: string

@@ -35,7 +35,8 @@ export function CollectorDeposit({ personId }: { personId: string }) {
     onError: (message: string) => void,
   ): void {
     const note = description.trim()
-    book.record(personId, { date, allocations, ...(note !== '' && { note }) }).then(
+    const from = { id: personId, name: person?.name ?? '' }
+    book.record(from, { date, allocations, ...(note !== '' && { note }) }).then(
       () => void navigate({ to: '/collect' }),
       (cause: unknown) => {
         // He reads plain words; the exception is for whoever looks into it.

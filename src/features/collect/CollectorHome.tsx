@@ -11,7 +11,7 @@ import { useCollecting, useCollectorState } from '../../data/collect/useCollecto
 import { useLanguage } from '../../i18n/index.ts'
 import { FormField } from '../../ui/form.tsx'
 import { Money } from '../../ui/Money.tsx'
-import { Notice, Page } from '../../ui/Page.tsx'
+import { Notice } from '../../ui/Page.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { messageLanguage, messageT } from '../reminders/messages.ts'
 import { SendLinks } from '../reminders/SendLinks.tsx'
@@ -26,24 +26,29 @@ import { useSheet, type SheetView } from './useSheet.ts'
 export function CollectorHome() {
   const { t } = useTranslation('collect')
   const { shared } = useCollecting()
-  const { opened, connection } = useCollectorState()
+  const { opened, connection, outbox } = useCollectorState()
   const view = useSheet()
+  const waiting = outbox.filter((entry) => entry.state === 'waiting').length
   if (!view) {
+    // No sheet: not yet on this phone, or taken away (he no longer collects for this book).
+    // What he recorded is still listed, with where it stands.
     return (
-      <Page title={t('people')}>
-        <ConnectionLine connection={connection} waiting={0} />
-        <Notice>{!opened || connection === 'sending' ? t('loading') : t('noSheet')}</Notice>
-      </Page>
+      <Stack gap="5">
+        <ConnectionLine connection={connection} waiting={waiting} />
+        {connection !== 'gone' && (
+          <Notice>{!opened || connection === 'sending' ? t('loading') : t('noSheet')}</Notice>
+        )}
+        <Recorded view={null} outbox={outbox} />
+      </Stack>
     )
   }
-  const waiting = view.outbox.filter((entry) => entry.state === 'waiting').length
   return (
     <Stack gap="5">
       <ConnectionLine connection={connection} waiting={waiting} asOf={view.sheet.asOf} />
       <Today view={view} owner={shared.ownerName} />
       <JustRecorded view={view} />
       <People view={view} />
-      <Recorded view={view} />
+      <Recorded view={view} outbox={view.outbox} />
     </Stack>
   )
 }
@@ -211,8 +216,11 @@ function People({ view }: { view: SheetView }) {
   )
 }
 
-/** Every deposit recorded on this phone, newest first, with where it stands. */
-function Recorded({ view }: { view: SheetView }) {
+/**
+ * Every deposit recorded on this phone, newest first, with where it stands; with the sheet, each
+ * one's receipt and "Ask to void".
+ */
+function Recorded({ view, outbox }: { view: SheetView | null; outbox: readonly OutboxEntry[] }) {
   const { t } = useTranslation('collect')
   const { book } = useCollecting()
   const { connection } = useCollectorState()
@@ -225,20 +233,23 @@ function Recorded({ view }: { view: SheetView }) {
   useEffect(() => {
     if (connection === 'idle') refresh()
   }, [connection, refresh])
-  if (view.outbox.length === 0) return null
-  const names = new Map(view.sheet.people.map((person) => [person.id, person.name]))
+  if (outbox.length === 0) return null
   return (
     <Stack as="section" gap="3" aria-label={t('recordedList')}>
       <Heading as="h2" size="md">
         {t('recordedList')}
       </Heading>
       <Stack as="ul" gap="3" listStyleType="none">
-        {view.outbox.map((entry) => (
+        {outbox.map((entry) => (
           <RecordedRow
             key={entry.deposit.depositId}
             view={view}
             entry={entry}
-            name={names.get(entry.personId) ?? ''}
+            name={
+              view?.sheet.people.find((p) => p.id === entry.personId)?.name ??
+              entry.personName ??
+              ''
+            }
             request={entry.inBook ? requests.get(entry.inBook) : undefined}
             onAsked={refresh}
           />
@@ -262,7 +273,7 @@ function RecordedRow({
   request,
   onAsked,
 }: {
-  view: SheetView
+  view: SheetView | null
   entry: OutboxEntry
   name: string
   request: VoidRequestInfo | undefined
@@ -289,7 +300,7 @@ function RecordedRow({
           {t(`voidAsked.${request.status}`, { reason: request.reason })}
         </Text>
       )}
-      {entry.state !== 'held' && entry.state !== 'refused' && (
+      {view && entry.state !== 'held' && entry.state !== 'refused' && (
         <Flex gap="2" wrap="wrap" mt="2">
           <Button
             size="sm"
@@ -311,7 +322,7 @@ function RecordedRow({
           )}
         </Flex>
       )}
-      {open === 'receipt' && (
+      {open === 'receipt' && view && (
         <Box mt="2">
           <Receipt view={view} entry={entry} />
         </Box>
