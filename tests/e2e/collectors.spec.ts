@@ -205,16 +205,40 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   await viewerDashboard.goto()
   await expect(viewerDashboard.tile('Paid')).toContainText('₹1,150.00')
 
-  // The day book: ₹1,150 still with him until the owner records it handed over.
+  // He typed one twice: he cannot void it, but he asks the owner, who voids it.
+  const fifty = recorded.getByRole('listitem').filter({ hasText: 'Ramesh Rampur · ₹50.00' })
+  await fifty.getByRole('button', { name: 'Ask to void' }).click()
+  await fifty.getByLabel('Why should it be voided?').fill('typed twice')
+  await fifty.getByRole('button', { name: 'Ask the owner' }).click()
+  await expect(fifty).toContainText('You asked the owner to void it (typed twice)')
   const settings = new SettingsPage(owner.page)
   await settings.goto()
-  await settings.section('Members').getByRole('link', { name: 'Day book' }).click()
+  const members = settings.section('Members')
+  await members.getByRole('link', { name: 'Deposits and requests to review' }).click()
+  const requests = owner.page.getByRole('region', { name: 'Requests to void' })
+  await expect(requests).toContainText('asks you to void ₹50.00 received from Ramesh Rampur')
+  await requests.getByRole('button', { name: 'Void it' }).click()
+  const voidQuestion = owner.page.getByRole('alertdialog')
+  await expect(voidQuestion).toContainText('Void ₹50.00 received from Ramesh Rampur, recorded by')
+  await voidQuestion.getByRole('button', { name: 'Yes, do it' }).click()
+  await expect(owner.page.getByRole('main')).toContainText('Nothing waits for your review.')
+  await dashboard.goto()
+  await expect(dashboard.tile('Paid')).toContainText('₹1,100.00')
+  // His phone says so at its next sync, and counts it nowhere.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(fifty).toContainText('The owner voided it (typed twice).')
+  await expect(fifty).toContainText('Voided')
+  await expect(today).toContainText('₹1,100.00')
+
+  // The day book: ₹1,100 still with him until the owner records it handed over.
+  await settings.goto()
+  await members.getByRole('link', { name: 'Day book' }).click()
   const holding = owner.page.getByRole('region', { name: 'Cash still with the collector' })
-  await expect(holding).toContainText('₹1,150.00')
+  await expect(holding).toContainText('₹1,100.00')
   await owner.page.getByRole('button', { name: 'Record cash handed over' }).click()
   await expect(
     owner.page.getByRole('main').getByRole('status').filter({ hasText: 'handed over by' }),
-  ).toContainText('₹1,150.00 handed over by')
+  ).toContainText('₹1,100.00 handed over by')
   await expect(holding).toContainText('₹0.00')
   await expect(holding).toContainText('Everything received has been handed over.')
 
@@ -232,7 +256,6 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   // meanwhile waits for the owner's review and counts nowhere until she accepts it.
   await collector.context.setOffline(true)
   await settings.goto()
-  const members = settings.section('Members')
   await members
     .getByRole('list', { name: 'People in your book' })
     .getByRole('listitem')
@@ -250,7 +273,7 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   await expect(list).toHaveCount(0)
   expect(await indexedDbText(page)).not.toContain('"villages"')
   await dashboard.goto()
-  await expect(dashboard.tile('Paid')).toContainText('₹1,150.00')
+  await expect(dashboard.tile('Paid')).toContainText('₹1,100.00')
   await settings.goto()
   await members.getByRole('link', { name: 'Deposits and requests to review' }).click()
   const held = owner.page.getByRole('region', { name: 'Deposits from removed collectors' })
@@ -264,5 +287,5 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
     '1 deposit recorded in your book; 0 refused.',
   )
   await dashboard.goto()
-  await expect(dashboard.tile('Paid')).toContainText('₹1,225.00')
+  await expect(dashboard.tile('Paid')).toContainText('₹1,175.00')
 })

@@ -13,6 +13,7 @@ import {
   answered,
   collectedOn,
   loansWithOutbox,
+  voidedOnSheet,
   type OutboxEntry,
 } from '../../src/data/collect/outbox.ts'
 
@@ -138,6 +139,23 @@ describe('a collector’s deposits on his sheet', () => {
         },
       ),
     )
+  })
+
+  it('a deposit the owner voided since counts nowhere, on his figures or in his day’s cash', () => {
+    const d = deposit(300_00)
+    const entry = answered(waiting(d), {
+      depositId: d.depositId,
+      outcome: 'recorded',
+      inBook: 'x1',
+    })
+    const voided = {
+      ...inBook(d, 'x1'),
+      voided: { voidId: 'v', reason: 'typed twice', at: `${today}T12:00:00.000Z` },
+    }
+    const given = sheet([loan('a', [voided])])
+    expect(dueToday(loansWithOutbox(given, [entry], by))).toBe(dueToday([loan('a')]))
+    expect(collectedOn([entry], today, voidedOnSheet(given))).toEqual({ count: 0, amount: 0 })
+    expect(collectedOn([entry], today)).toEqual({ count: 1, amount: 300_00 })
   })
 
   it('leaves the sheet’s own loans untouched (the server’s copy is never changed here)', () => {

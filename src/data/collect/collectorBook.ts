@@ -46,7 +46,7 @@ async function ask(path: string, init?: RequestInit): Promise<{ status: number; 
 const newestFirst = (a: OutboxEntry, b: OutboxEntry): number =>
   b.deposit.createdAt.localeCompare(a.deposit.createdAt)
 
-/** Every 30 s while deposits wait and the device is online; the sheet every 5 minutes. */
+/** Again every 30 s while deposits wait; otherwise a newer sheet every 5 minutes. */
 const RETRY_MS = 30_000
 const REFRESH_MS = 5 * 60_000
 
@@ -68,7 +68,6 @@ export class CollectorBook {
   private store: CollectorStore | null = null
   private syncing: Promise<void> | null = null
   private timer = 0
-  private lastRefresh = 0
   private closed = false
   private readonly base: string
 
@@ -78,6 +77,7 @@ export class CollectorBook {
   ) {
     this.base = `${COLLECT_PATH}/${encodeURIComponent(ownerId)}`
     window.addEventListener('online', this.onOnline)
+    document.addEventListener('visibilitychange', this.onVisible)
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -94,6 +94,11 @@ export class CollectorBook {
 
   private readonly onOnline = (): void => void this.sync()
 
+  /** Back from WhatsApp or the lock screen: what changed meanwhile. */
+  private readonly onVisible = (): void => {
+    if (document.visibilityState === 'visible') void this.sync()
+  }
+
   /** Reads what this device holds, then asks the server for what is new. */
   async open(): Promise<void> {
     this.store = await openCollectorStore(this.userId, this.ownerId)
@@ -107,6 +112,7 @@ export class CollectorBook {
     this.closed = true
     window.clearTimeout(this.timer)
     window.removeEventListener('online', this.onOnline)
+    document.removeEventListener('visibilitychange', this.onVisible)
     this.store?.close()
   }
 
@@ -169,16 +175,12 @@ export class CollectorBook {
       const sent = await this.send(batch)
       if (!sent) return
     }
-    const fresh = waiting.length > 0 || Date.now() - this.lastRefresh > REFRESH_MS / 2
-    if (fresh || this.state.sheet === null) {
-      const reply = await ask(this.base)
-      if (reply?.status === 403) await this.forgetSheet()
-      if (!this.settled(reply)) return
-      await this.store?.putSheet(reply!.body as CollectorSheet)
-      this.lastRefresh = Date.now()
-      this.set({ sheet: reply!.body as CollectorSheet })
-    }
-    this.set({ connection: 'idle' })
+    // A newer sheet each time: what the owner changed since (a void, a new loan) shows here.
+    const reply = await ask(this.base)
+    if (reply?.status === 403) await this.forgetSheet()
+    if (!this.settled(reply)) return
+    await this.store?.putSheet(reply!.body as CollectorSheet)
+    this.set({ sheet: reply!.body as CollectorSheet, connection: 'idle' })
   }
 
   /**

@@ -113,20 +113,36 @@ export function loansWithOutbox(
   })
 }
 
-/** The cash in a collector's deposits dated `day` that count (not held, not refused). */
+/**
+ * The cash in a collector's deposits dated `day` that count: not held, not refused, and not
+ * voided in the book since (`voided`: the book's ids of his deposits its sheet shows voided).
+ */
 export function collectedOn(
   outbox: readonly OutboxEntry[],
   day: IsoDate,
+  voided: ReadonlySet<string> = new Set(),
 ): { count: number; amount: Paise } {
   let count = 0
   let amount = 0
   for (const entry of outbox) {
     if (entry.deposit.date !== day) continue
     if (entry.state === 'held' || entry.state === 'refused') continue
+    if (entry.inBook !== undefined && voided.has(entry.inBook)) continue
     count += 1
-    for (const share of entry.deposit.allocations) amount += share.amount
+    amount += depositAmount(entry.deposit)
   }
   return { count, amount }
+}
+
+/** The deposits the sheet shows voided, by their ids in the book. */
+export function voidedOnSheet(sheet: CollectorSheet): Set<string> {
+  const voided = new Set<string>()
+  for (const loan of sheet.loans) {
+    for (const payment of loan.payments as readonly Partial<Payment>[]) {
+      if (payment.voided && typeof payment.depositId === 'string') voided.add(payment.depositId)
+    }
+  }
+  return voided
 }
 
 /** The total of one deposit. */

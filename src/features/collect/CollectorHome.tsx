@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_VOID_REASON, type VoidRequestInfo } from '../../../shared/collect.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
@@ -78,7 +78,7 @@ function ConnectionLine({
 /** What he collected today, the cash he should have in hand. */
 function Today({ view, owner }: { view: SheetView; owner: string }) {
   const { t } = useTranslation('collect')
-  const today = collectedOn(view.outbox, view.today)
+  const today = collectedOn(view.outbox, view.today, view.voided)
   return (
     <Panel as="section" label={t('todayTitle')} p="3">
       <Text fontWeight="semibold">{t('todayTitle')}</Text>
@@ -223,16 +223,20 @@ function People({ view }: { view: SheetView }) {
 function Recorded({ view, outbox }: { view: SheetView | null; outbox: readonly OutboxEntry[] }) {
   const { t } = useTranslation('collect')
   const { book } = useCollecting()
-  const { connection } = useCollectorState()
+  const { sheet } = useCollectorState()
   const [requests, setRequests] = useState<Map<string, VoidRequestInfo>>(new Map())
-  const refresh = useCallback(() => {
-    void book.voidRequests().then((list) => {
-      if (list) setRequests(new Map(list.map((request) => [request.depositId, request])))
-    })
-  }, [book])
+  const [asked, setAsked] = useState(0)
+  // Asked again with each newer sheet (the owner may have answered) and after each request.
   useEffect(() => {
-    if (connection === 'idle') refresh()
-  }, [connection, refresh])
+    let current = true
+    void book.voidRequests().then((list) => {
+      if (current && list) setRequests(new Map(list.map((request) => [request.depositId, request])))
+    })
+    return () => {
+      current = false
+    }
+  }, [book, sheet, asked])
+  const refresh = () => setAsked((n) => n + 1)
   if (outbox.length === 0) return null
   return (
     <Stack as="section" gap="3" aria-label={t('recordedList')}>
@@ -264,6 +268,7 @@ const STATE_PALETTE = {
   recorded: 'green',
   held: 'gray',
   refused: 'red',
+  voided: 'gray',
 } as const
 
 function RecordedRow({
@@ -282,13 +287,16 @@ function RecordedRow({
   const { t } = useTranslation('collect')
   const [open, setOpen] = useState<'receipt' | 'void' | null>(null)
   const { deposit } = entry
+  // In the book, then voided by the owner (he asked, or she found a mistake): it counts nowhere.
+  const voided = entry.inBook !== undefined && view?.voided.has(entry.inBook) === true
+  const state = voided ? 'voided' : entry.state
   return (
     <Panel as="li" label={t('recordedRow', { name })} p="3">
       <Flex justify="space-between" gap="2" wrap="wrap" align="baseline">
         <Text fontWeight="medium">
           {name} · <Money paise={depositAmount(deposit)} />
         </Text>
-        <Badge colorPalette={STATE_PALETTE[entry.state]}>{t(`state.${entry.state}`)}</Badge>
+        <Badge colorPalette={STATE_PALETTE[state]}>{t(`state.${state}`)}</Badge>
       </Flex>
       <Text fontSize="sm" color="fg.muted">
         {formatDisplayDate(deposit.date)}
@@ -300,7 +308,7 @@ function RecordedRow({
           {t(`voidAsked.${request.status}`, { reason: request.reason })}
         </Text>
       )}
-      {view && entry.state !== 'held' && entry.state !== 'refused' && (
+      {view && !voided && entry.state !== 'held' && entry.state !== 'refused' && (
         <Flex gap="2" wrap="wrap" mt="2">
           <Button
             size="sm"

@@ -4,7 +4,7 @@ import { createFiguresCache, type FiguresOf } from '../../../shared/ledger/figur
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 import type { Loan } from '../../../shared/schema/types.ts'
 import type { OutboxEntry } from '../../data/collect/outbox.ts'
-import { loansWithOutbox } from '../../data/collect/outbox.ts'
+import { loansWithOutbox, voidedOnSheet } from '../../data/collect/outbox.ts'
 import { useCollecting, useCollectorState } from '../../data/collect/useCollector.ts'
 import { readToday, subscribeToday } from '../../data/book/clock.ts'
 import { readDeviceName } from '../../data/session/device.ts'
@@ -18,6 +18,8 @@ export interface SheetView {
   loansOf(personId: string): Loan[]
   figuresOf: FiguresOf
   today: IsoDate
+  /** His deposits the owner has voided since, by their ids in the book. */
+  voided: ReadonlySet<string>
 }
 
 /** The sheet with his outbox on top; null until a sheet has arrived on this device. */
@@ -41,6 +43,7 @@ export function useSheet(): SheetView | null {
       loansOf: (personId: string) => byPerson.get(personId) ?? [],
       figuresOf: createFiguresCache(),
       today,
+      voided: voidedOnSheet(sheet),
     }
   }, [sheet, outbox, email, today])
 }
