@@ -157,6 +157,14 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   await expect(list).toContainText('Ramesh Rampur')
   await expect(list).toContainText('Sita Rampur')
 
+  // A reminder as the lender's app would send it: what is due, from the engine's figures.
+  await list.getByRole('button', { name: 'Remind Ramesh Rampur' }).click()
+  const remind = list.getByRole('link', { name: 'Remind on WhatsApp' })
+  const reminder = decodeURIComponent((await remind.getAttribute('href')) ?? '')
+  expect(reminder).toContain('wa.me/919876543210')
+  expect(reminder).toContain('Ramesh Rampur')
+  await list.getByRole('button', { name: 'Remind Ramesh Rampur' }).click()
+
   // A day offline: five deposits, kept on the phone, counted on his figures at once.
   await collector.context.setOffline(true)
   await collect(page, 'Ramesh Rampur', '500')

@@ -11,6 +11,7 @@ import type { Allocation } from '../../../shared/ledger/engine.ts'
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 import { newId } from '../../../shared/schema/guards.ts'
 import { readDeviceName } from '../session/device.ts'
+import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
 import { openCollectorStore, type CollectorStore } from './collectorStore.ts'
 import { answered, type OutboxEntry } from './outbox.ts'
 
@@ -140,6 +141,8 @@ export class CollectorBook {
       state: 'waiting',
     }
     await this.store?.putEntries([entry])
+    // Cash recorded only on this phone: the browser must not clear it to make room.
+    askForPersistentStorageOnce()
     this.set({ outbox: [entry, ...this.state.outbox], lastRecorded: deposit.depositId })
     void this.sync()
     return entry

@@ -2,9 +2,10 @@ import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-u
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_VOID_REASON, type VoidRequestInfo } from '../../../shared/collect.ts'
+import { MAX_VOID_REASON, type SheetPerson, type VoidRequestInfo } from '../../../shared/collect.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
-import { summarizePerson } from '../../../shared/ledger/engine.ts'
+import { askAmounts, summarizePerson } from '../../../shared/ledger/engine.ts'
+import type { Paise } from '../../../shared/ledger/types.ts'
 import type { CollectorConnection } from '../../data/collect/collectorBook.ts'
 import { collectedOn, depositAmount, type OutboxEntry } from '../../data/collect/outbox.ts'
 import { useCollecting, useCollectorState } from '../../data/collect/useCollector.ts'
@@ -13,7 +14,7 @@ import { FormField } from '../../ui/form.tsx'
 import { Money } from '../../ui/Money.tsx'
 import { Notice } from '../../ui/Page.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { messageLanguage, messageT } from '../reminders/messages.ts'
+import { messageLanguage, messageT, reminderFor } from '../reminders/messages.ts'
 import { SendLinks } from '../reminders/SendLinks.tsx'
 import { collectedReceipt } from './receipt.ts'
 import { useSheet, type SheetView } from './useSheet.ts'
@@ -181,37 +182,96 @@ function People({ view }: { view: SheetView }) {
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" borderTopWidth="1px">
           {rows.map(({ person, due }) => (
-            <Flex
-              as="li"
+            <PersonRow
               key={person.id}
-              align="center"
-              gap="3"
-              py="2"
-              borderBottomWidth="1px"
-              minH="14"
-            >
-              <Box flex="1" minW="0">
-                <Text fontWeight="medium" truncate>
-                  {person.name}
-                </Text>
-                <Text fontSize="sm" color="fg.muted" truncate>
-                  {places.get(person.cityId) ?? ''} · {t('common:money.dueToday')}:{' '}
-                  <Money paise={due} />
-                </Text>
-              </Box>
-              <Button asChild size="sm" minH="11" colorPalette="green">
-                <Link
-                  to="/collect/$personId"
-                  params={{ personId: person.id }}
-                  aria-label={t('depositFor', { name: person.name })}
-                >
-                  {t('deposit')}
-                </Link>
-              </Button>
-            </Flex>
+              view={view}
+              person={person}
+              place={places.get(person.cityId) ?? ''}
+              due={due}
+            />
           ))}
         </Stack>
       )}
+    </Stack>
+  )
+}
+
+/** One person on his list: what they owe today, Deposit, and a reminder to send. */
+function PersonRow({
+  view,
+  person,
+  place,
+  due,
+}: {
+  view: SheetView
+  person: SheetPerson
+  place: string
+  due: Paise
+}) {
+  const { t } = useTranslation('collect')
+  const [reminding, setReminding] = useState(false)
+  return (
+    <Box as="li" py="2" borderBottomWidth="1px">
+      <Flex align="center" gap="2" minH="12">
+        <Box flex="1" minW="0">
+          <Text fontWeight="medium" truncate>
+            {person.name}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {place} · {t('common:money.dueToday')}: <Money paise={due} />
+          </Text>
+        </Box>
+        <Button
+          size="sm"
+          minH="11"
+          variant="outline"
+          aria-expanded={reminding}
+          aria-label={t('remindFor', { name: person.name })}
+          onClick={() => setReminding(!reminding)}
+        >
+          {t('remind')}
+        </Button>
+        <Button asChild size="sm" minH="11" colorPalette="green">
+          <Link
+            to="/collect/$personId"
+            params={{ personId: person.id }}
+            aria-label={t('depositFor', { name: person.name })}
+          >
+            {t('deposit')}
+          </Link>
+        </Button>
+      </Flex>
+      {reminding && <Reminder view={view} person={person} />}
+    </Box>
+  )
+}
+
+/** The reminder the lender's app would send this person, in their language, and its links. */
+function Reminder({ view, person }: { view: SheetView; person: SheetPerson }) {
+  const [appLanguage] = useLanguage()
+  const text = useMemo(() => {
+    const loans = view.loansOf(person.id)
+    return reminderFor({
+      loans,
+      today: view.today,
+      figuresOf: view.figuresOf,
+      amounts: askAmounts(loans, view.today, view.figuresOf),
+      profile: view.sheet.lender,
+      borrowerName: person.name,
+      t: messageT(messageLanguage(person, appLanguage)),
+    }).text
+  }, [view, person, appLanguage])
+  return (
+    <Stack gap="2" mt="2">
+      <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
+        {text}
+      </Text>
+      <SendLinks
+        to={{ personId: person.id, name: person.name, phone: person.phone }}
+        text={text}
+        kind="reminder"
+        canEdit={false}
+      />
     </Stack>
   )
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { animationsDone } from './screens.ts'
 
 /** The signed-in shell: top bar, phone menu, bottom tabs and the sync indicator. */
 export class Shell {
@@ -67,9 +68,17 @@ export class Shell {
     await expect(this.sync).toHaveText('Synced', { timeout: 15_000 })
   }
 
-  /** Opens the phone-width Menu and follows one of its links. */
+  /**
+   * Opens the phone-width Menu and follows one of its links. The tap waits until the menu has
+   * grown in: on a busy machine a click mid-animation was measured where the item had been, and
+   * landed on the menu's label instead (the menu stayed open, the page did not change).
+   */
   async openFromMenu(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Menu' }).click()
-    await this.page.getByRole('menuitem', { name }).click()
+    const item = this.page.getByRole('menuitem', { name })
+    await expect(item).toBeVisible()
+    await animationsDone(this.page)
+    await item.click()
+    await expect(this.page.getByRole('menu')).toHaveCount(0)
   }
 }
