@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { verhoeffCheckDigit } from '../../shared/identity.ts'
+import { scan, tapTargets, type Impact } from './pages/a11y.ts'
 import { addCity } from './pages/CitiesPage.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
 import { newLenderDevice, offlineReadyLender, phone, type Device } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { animationsDone } from './pages/screens.ts'
 import { SettingsPage } from './pages/SettingsPage.ts'
 
 // Planted in the book, never to reach a collector: each person's Aadhaar, and the people of the
@@ -56,10 +58,21 @@ async function collect(page: Page, name: string, rupees: string): Promise<void> 
   await page.getByRole('link', { name: `Deposit from ${name}` }).click()
   await expect(page.getByRole('heading', { name: `Deposit for ${name}` })).toBeVisible()
   await page.getByLabel('Deposit Amount').fill(rupees)
+  if (rupees === '500') await check(page, 'collector: deposit')
   await page.getByRole('button', { name: 'Record Deposit' }).click()
   await expect(page.getByRole('region', { name: 'Recorded', exact: true })).toContainText(
     `received from ${name}`,
   )
+}
+
+// Each new screen is checked as the accessibility sweep checks the others: no serious or
+// critical axe violation, every button a 44 px target.
+const counts: Record<Impact, number> = { minor: 0, moderate: 0, serious: 0, critical: 0 }
+const problems: string[] = []
+async function check(page: Page, where: string): Promise<void> {
+  await animationsDone(page)
+  await scan(page, where, counts, problems)
+  await tapTargets(page, where, problems)
 }
 
 /** Everything in every IndexedDB database of the page's origin, as text. */
@@ -180,6 +193,7 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   ).toHaveCount(1)
   const recorded = page.getByRole('region', { name: 'Recorded on this phone' })
   await expect(recorded.getByText('Waiting to send')).toHaveCount(5)
+  await check(page, 'collector: his day, offline')
   // The receipt of the last one, as it will be sent: the split and what is still due.
   const receipt = page.getByRole('region', { name: 'Recorded', exact: true })
   await expect(receipt).toContainText('₹50.00 received from Ramesh Rampur')
@@ -243,6 +257,7 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   await members.getByRole('link', { name: 'Day book' }).click()
   const holding = owner.page.getByRole('region', { name: 'Cash still with the collector' })
   await expect(holding).toContainText('₹1,100.00')
+  await check(owner.page, 'owner: day book')
   await owner.page.getByRole('button', { name: 'Record cash handed over' }).click()
   await expect(
     owner.page.getByRole('main').getByRole('status').filter({ hasText: 'handed over by' }),
@@ -282,11 +297,13 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   expect(await indexedDbText(page)).not.toContain('"villages"')
   await dashboard.goto()
   await expect(dashboard.tile('Paid')).toContainText('₹1,100.00')
-  await settings.goto()
-  await members.getByRole('link', { name: 'Deposits and requests to review' }).click()
+  const waiting = owner.page.getByRole('status', { name: 'To review' })
+  await expect(waiting).toContainText('1 deposit or request from your collectors waits')
+  await waiting.getByRole('link', { name: 'Review' }).click()
   const held = owner.page.getByRole('region', { name: 'Deposits from removed collectors' })
   await expect(held).toContainText(`${collectorAccount.email}: 1 deposit`)
   await expect(held).toContainText('Sita Rampur')
+  await check(owner.page, 'owner: review')
   await held.getByRole('button', { name: 'Accept into the book' }).click()
   const question = owner.page.getByRole('alertdialog')
   await expect(question).toContainText('Record 1 deposit of ₹75.00 from')
@@ -296,4 +313,5 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   )
   await dashboard.goto()
   await expect(dashboard.tile('Paid')).toContainText('₹1,175.00')
+  expect(problems).toEqual([])
 })

@@ -76,7 +76,7 @@ function Header({ owner, userId, email }: { owner: string; userId: string; email
         </Box>
         <Menu.Root>
           <Menu.Trigger asChild>
-            <Button size="sm" variant="outline" minH="10">
+            <Button size="sm" variant="outline" minH="11">
               {t('shell:menu')}
             </Button>
           </Menu.Trigger>

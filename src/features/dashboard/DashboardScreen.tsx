@@ -16,6 +16,7 @@ import { Notice, Page } from '../../ui/Page.tsx'
 import { SummaryTiles, dueTodayTile } from '../../ui/SummaryTiles.tsx'
 import { samePlain } from '../../ui/samePlain.ts'
 import { useWide } from '../../ui/useWide.ts'
+import { ReviewWaiting } from '../collectors/ReviewWaiting.tsx'
 import { RemindMenuItems } from '../reminders/SendLinks.tsx'
 import { matchesDashboardSearch } from './dashboardSearch.ts'
 import { withColumnTotals } from './dashboardTotals.ts'
@@ -64,6 +65,7 @@ export function DashboardScreen() {
 
   return (
     <Page title={t('title')}>
+      <ReviewWaiting />
       <SummaryTiles
         tiles={[
           { label: t('totalUsers'), value: summary.totalUsers },

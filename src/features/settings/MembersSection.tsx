@@ -211,9 +211,15 @@ export function MembersSection() {
                         .sort()
                         .join(', '),
                     })}{' '}
-                    <Link as="button" color="teal.700" onClick={() => setPicking({ member })}>
+                    <Button
+                      size="sm"
+                      minH="11"
+                      variant="ghost"
+                      color="teal.700"
+                      onClick={() => setPicking({ member })}
+                    >
                       {t('members.villages.change')}
-                    </Link>
+                    </Button>
                     {' · '}
                     <Link asChild color="teal.700">
                       <RouterLink to="/collectors/$memberId" params={{ memberId: member.id }}>
