@@ -15,6 +15,7 @@ import { PasswordSection } from './PasswordSection.tsx'
 import { PeopleImportSection } from './PeopleImportSection.tsx'
 import { ProfileSection } from './ProfileSection.tsx'
 import { RestoreSection } from './RestoreSection.tsx'
+import { YearlySection } from '../statement/YearlySection.tsx'
 
 /**
  * Settings is a list of sections, each a card with its own heading and its own state. To add
@@ -35,6 +36,7 @@ const sections: {
   { id: 'members', title: 'members', Section: MembersSection },
   { id: 'password', title: 'password', Section: PasswordSection },
   { id: 'export', title: 'export', Section: ExportSection },
+  { id: 'yearly', title: 'yearly', Section: YearlySection },
   { id: 'restore', title: 'restore', Section: RestoreSection, writes: true },
   { id: 'import', title: 'import', Section: ImportSection, writes: true },
   { id: 'import-people', title: 'importPeople', Section: PeopleImportSection, writes: true },

@@ -1,21 +1,27 @@
 import { Button, Text } from '@chakra-ui/react'
-import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { download } from '../../ui/download.ts'
-import type { Statement, StatementParties, StatementQr } from './statement.ts'
+import type * as StatementPdf from './statementPdf.ts'
+
+/** A PDF made on request: the file, its name, and the title the share sheet shows. */
+export interface MadePdf {
+  blob: Blob
+  name: string
+  title: string
+}
 
 /**
- * "Share PDF" where the browser can share files (a phone), "Download PDF" elsewhere: the
- * borrower's copy (`make`), in their language. The PDF library and its font are loaded only when
- * pressed.
+ * "Share PDF" where the browser can share files (a phone), "Download PDF" elsewhere, for what
+ * `make` makes (a borrower's copy, in their language; or every borrower's yearly statement). The
+ * PDF library and its font are loaded only when pressed; `label` names the button otherwise.
  */
 export function PdfButton({
-  parties,
   make,
+  label,
 }: {
-  parties: StatementParties
-  make: () => { statement: Statement; qr: StatementQr | null; t: TFunction }
+  make: (pdf: typeof StatementPdf) => Promise<MadePdf>
+  label?: { share: string; download: string }
 }) {
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -29,17 +35,10 @@ export function PdfButton({
     setBusy(true)
     setFailed(false)
     try {
-      const { statementPdf } = await import('./statementPdf.ts')
-      const copy = make()
-      const borrower = parties.borrower
-      const blob = await statementPdf(copy.statement, parties, copy.qr, copy.t)
-      const name = copy.t('statement:fileName', { name: borrower, date: copy.statement.today })
+      const { blob, name, title } = await make(await import('./statementPdf.ts'))
       const file = new File([blob], name, { type: 'application/pdf' })
       if (canShare) {
-        await navigator.share({
-          files: [file],
-          title: copy.t('statement:shareTitle', { name: borrower }),
-        })
+        await navigator.share({ files: [file], title })
       } else {
         download(name, file)
       }
@@ -53,7 +52,7 @@ export function PdfButton({
   return (
     <>
       <Button variant="outline" minH="11" loading={busy} onClick={() => void run()}>
-        {canShare ? t('sharePdf') : t('downloadPdf')}
+        {canShare ? (label?.share ?? t('sharePdf')) : (label?.download ?? t('downloadPdf'))}
       </Button>
       {failed && (
         <Text role="alert" color="red.700" fontSize="sm" alignSelf="center">

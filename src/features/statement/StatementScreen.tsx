@@ -23,7 +23,7 @@ import { SelectField } from '../../ui/form.tsx'
 import { MissingPage, Page } from '../../ui/Page.tsx'
 import { messageLanguage } from '../reminders/messages.ts'
 import { usePersonLoans } from '../loans/usePersonLoans.ts'
-import { PdfButton } from './PdfButton.tsx'
+import { PdfButton, type MadePdf } from './PdfButton.tsx'
 import { printCss } from './printCss.ts'
 import {
   buildStatement,
@@ -35,6 +35,7 @@ import {
   type StatementQr,
 } from './statement.ts'
 import { StatementBody } from './StatementBody.tsx'
+import type * as StatementPdf from './statementPdf.ts'
 
 // What the QR code asks for, and its words: as a reminder does by default (engine's `askAmounts`).
 const captions = {
@@ -118,10 +119,15 @@ export function StatementScreen({ personId }: { personId: string }) {
   const ask = askAmounts(loans, today, figuresOf)
   const qr = statement ? qrOf(profile.upiId, lender, ask, t) : null
   // The borrower's copy: the same period, voided entries left out, in the borrower's language.
-  const borrowerCopy = () => {
+  const borrowerCopy = async (pdf: typeof StatementPdf): Promise<MadePdf> => {
     const words = i18n.getFixedT(language)
     const copy = buildStatement({ loans, figuresOf, period, today, copy: 'borrower', t: words })
-    return { statement: copy, qr: qrOf(profile.upiId, lender, ask, words), t: words }
+    const qrCopy = qrOf(profile.upiId, lender, ask, words)
+    return {
+      blob: await pdf.statementPdf(copy, parties, qrCopy, words),
+      name: words('statement:fileName', { name: person.name, date: today }),
+      title: words('statement:shareTitle', { name: person.name }),
+    }
   }
 
   return (
@@ -142,7 +148,7 @@ export function StatementScreen({ personId }: { personId: string }) {
           >
             {t('print')}
           </Button>
-          {statement && <PdfButton parties={parties} make={borrowerCopy} />}
+          {statement && <PdfButton make={borrowerCopy} />}
         </Flex>
       }
     >

@@ -203,17 +203,16 @@ function loanContent(loan: StatementLoan, statement: Statement, t: TFunction): C
   ]
 }
 
-/**
- * The statement as an A4 PDF, its words from `t`: the borrower's copy, in the borrower's language
- * (the screen builds `statement` with the same `t`).
- */
-export async function statementPdf(
-  statement: Statement,
-  parties: StatementParties,
-  qr: StatementQr | null,
-  t: TFunction,
-): Promise<Blob> {
-  const pdf = await pdfMake()
+/** One borrower's statement as a PDF draws it: the copy, whom it is between, its QR, its words. */
+export interface PdfStatement {
+  statement: Statement
+  parties: StatementParties
+  qr: StatementQr | null
+  t: TFunction
+}
+
+/** The content of one borrower's statement: heading, parties, what is due, then each loan. */
+function statementContent({ statement, parties, qr, t }: PdfStatement): Content[] {
   const todayText = formatDisplayDate(statement.today)
   const party = (term: string, value: string): TableCell[] => [
     cell(term, { color: '#555' }),
@@ -231,10 +230,65 @@ export async function statementPdf(
       { ...(runs(sumText(statement.sum, t, formatINR)) as object), bold: true } as Content,
     ],
   }
+  return [
+    {
+      ...(runs(t('statement:heading', { name: parties.borrower })) as object),
+      style: 'title',
+    } as Content,
+    {
+      table: {
+        widths: ['auto', '*'],
+        body: [
+          party(t('statement:lender'), parties.lender),
+          party(t('statement:borrower'), parties.borrower),
+          party(t('statement:village'), parties.village),
+          ...(parties.aadhaar ? [party(t('statement:aadhaar'), parties.aadhaar)] : []),
+          party(t('statement:period'), statement.periodText),
+          party(t('statement:statementDate'), todayText),
+        ],
+      },
+      layout: 'noBorders',
+      margin: [0, 0, 0, 8],
+    },
+    qr
+      ? {
+          columns: [
+            { width: '*', ...due } as Content,
+            {
+              width: 140,
+              stack: [
+                { qr: qr.link, fit: 110, alignment: 'center' },
+                { ...(runs(qr.caption) as object), fontSize: 8, alignment: 'center' } as Content,
+              ],
+            },
+          ],
+        }
+      : due,
+    ...(statement.loans.length === 0
+      ? [runs(t(statement.from === undefined ? 'statement:noLoans' : 'statement:noMovements'))]
+      : statement.loans.flatMap((loan) => loanContent(loan, statement, t))),
+  ]
+}
+
+/**
+ * Statements as one A4 PDF, each borrower's from a new page, each in its own words (`t`): the
+ * borrower's copy, in the borrower's language (the screen builds `statement` with the same `t`).
+ * One statement is the statement screen's PDF; several are the yearly statements of a whole book.
+ * `title` and `t` (of the first, by default) name the file and number its pages.
+ */
+export async function statementsPdf(
+  statements: readonly PdfStatement[],
+  title: string = statements[0]
+    ? statements[0].t('statement:heading', { name: statements[0].parties.borrower })
+    : '',
+): Promise<Blob> {
+  const pdf = await pdfMake()
+  const first = statements[0]
+  const t = first?.t
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [36, 40, 36, 40],
-    info: { title: t('statement:heading', { name: parties.borrower }), author: parties.lender },
+    info: { title, ...(first && { author: first.parties.lender }) },
     defaultStyle: { font: 'Latin', fontSize: 9.5 },
     styles: {
       title: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] },
@@ -242,51 +296,27 @@ export async function statementPdf(
     },
     footer: (page, pages) =>
       ({
-        ...(runs(t('statement:pageOf', { page, pages })) as object),
+        ...(runs(t ? t('statement:pageOf', { page, pages }) : `${page} / ${pages}`) as object),
         alignment: 'center',
         fontSize: 8,
         color: '#777',
       }) as Content,
-    content: [
-      {
-        ...(runs(t('statement:heading', { name: parties.borrower })) as object),
-        style: 'title',
-      } as Content,
-      {
-        table: {
-          widths: ['auto', '*'],
-          body: [
-            party(t('statement:lender'), parties.lender),
-            party(t('statement:borrower'), parties.borrower),
-            party(t('statement:village'), parties.village),
-            ...(parties.aadhaar ? [party(t('statement:aadhaar'), parties.aadhaar)] : []),
-            party(t('statement:period'), statement.periodText),
-            party(t('statement:statementDate'), todayText),
-          ],
-        },
-        layout: 'noBorders',
-        margin: [0, 0, 0, 8],
-      },
-      qr
-        ? {
-            columns: [
-              { width: '*', ...due } as Content,
-              {
-                width: 140,
-                stack: [
-                  { qr: qr.link, fit: 110, alignment: 'center' },
-                  { ...(runs(qr.caption) as object), fontSize: 8, alignment: 'center' } as Content,
-                ],
-              },
-            ],
-          }
-        : due,
-      ...(statement.loans.length === 0
-        ? [runs(t(statement.from === undefined ? 'statement:noLoans' : 'statement:noMovements'))]
-        : statement.loans.flatMap((loan) => loanContent(loan, statement, t))),
-    ],
+    content: statements.map((one, index): Content => ({
+      stack: statementContent(one),
+      ...(index > 0 && { pageBreak: 'before' as const }),
+    })),
   }
   return pdf.createPdf(doc).getBlob()
+}
+
+/** One borrower's statement as an A4 PDF (see `statementsPdf`). */
+export function statementPdf(
+  statement: Statement,
+  parties: StatementParties,
+  qr: StatementQr | null,
+  t: TFunction,
+): Promise<Blob> {
+  return statementsPdf([{ statement, parties, qr, t }])
 }
 
 /**
