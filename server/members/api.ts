@@ -116,7 +116,11 @@ function roleOf(body: Record<string, unknown>): { role: MemberRole; villages: st
 }
 
 /** The owner's answer to something waiting for review: `{ accept: true | false }`. */
-function acceptOf(body: Record<string, unknown>): boolean | Answer {
+/** The owner's decision, `POST`ed as `{ accept: boolean }`; a refusal otherwise. */
+async function decisionOf(req: IncomingMessage): Promise<boolean | Answer> {
+  if (req.method !== 'POST') return refusal(405, 'method not allowed')
+  const body = await jsonBody(req)
+  if (body instanceof Answer) return body
   if (typeof body.accept !== 'boolean') return refusal(400, 'accept must be true or false')
   return body.accept
 }
@@ -272,10 +276,7 @@ export function createMembersApi(options: MembersApiOptions) {
     me: string,
     batchId: string | null,
   ): Promise<Answer> {
-    if (req.method !== 'POST') return refusal(405, 'method not allowed')
-    const body = await jsonBody(req)
-    if (body instanceof Answer) return body
-    const accept = acceptOf(body)
+    const accept = await decisionOf(req)
     if (accept instanceof Answer) return accept
     const batch = batchId === null ? null : await store.heldBatch(me, batchId)
     if (!batch) return refusal(404, 'no such batch')
@@ -302,10 +303,7 @@ export function createMembersApi(options: MembersApiOptions) {
     session: SessionInfo,
     requestId: string | null,
   ): Promise<Answer> {
-    if (req.method !== 'POST') return refusal(405, 'method not allowed')
-    const body = await jsonBody(req)
-    if (body instanceof Answer) return body
-    const accept = acceptOf(body)
+    const accept = await decisionOf(req)
     if (accept instanceof Answer) return accept
     const me = session.userId
     const waiting = requestId === null ? null : await store.waitingVoidRequest(me, requestId)

@@ -15,7 +15,7 @@ import { Money } from '../../ui/Money.tsx'
 import { Notice } from '../../ui/Page.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { messageLanguage, messageT, reminderFor } from '../reminders/messages.ts'
-import { SendLinks } from '../reminders/SendLinks.tsx'
+import { MessageWithLinks } from '../reminders/SendLinks.tsx'
 import { collectedReceipt } from './receipt.ts'
 import { useSheet, type SheetView } from './useSheet.ts'
 
@@ -132,17 +132,12 @@ function Receipt({ view, entry }: { view: SheetView; entry: OutboxEntry }) {
   )
   if (!person || text === null) return null
   return (
-    <Stack gap="2">
-      <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
-        {text}
-      </Text>
-      <SendLinks
-        to={{ personId: person.id, name: person.name, phone: person.phone }}
-        text={text}
-        kind="receipt"
-        canEdit={false}
-      />
-    </Stack>
+    <MessageWithLinks
+      to={{ personId: person.id, name: person.name, phone: person.phone }}
+      text={text}
+      kind="receipt"
+      canEdit={false}
+    />
   )
 }
 
@@ -262,17 +257,14 @@ function Reminder({ view, person }: { view: SheetView; person: SheetPerson }) {
     }).text
   }, [view, person, appLanguage])
   return (
-    <Stack gap="2" mt="2">
-      <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
-        {text}
-      </Text>
-      <SendLinks
+    <Box mt="2">
+      <MessageWithLinks
         to={{ personId: person.id, name: person.name, phone: person.phone }}
         text={text}
         kind="reminder"
         canEdit={false}
       />
-    </Stack>
+    </Box>
   )
 }
 

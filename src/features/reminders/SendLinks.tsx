@@ -80,6 +80,38 @@ export function SendLinks({
 }
 
 /**
+ * A message as it will be sent (the reader checks the figures before it goes) and the links that
+ * send it: a collector's receipts and reminders, from his sheet.
+ */
+export function MessageWithLinks({
+  to,
+  text,
+  kind,
+  canEdit,
+}: {
+  to: Recipient
+  text: string
+  kind: 'reminder' | 'receipt'
+  canEdit?: boolean
+}) {
+  return (
+    <Stack gap="2">
+      <MessageText text={text} />
+      <SendLinks to={to} text={text} kind={kind} {...(canEdit !== undefined && { canEdit })} />
+    </Stack>
+  )
+}
+
+/** A message's text on screen, as the phone will send it. */
+function MessageText({ text }: { text: string }) {
+  return (
+    <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
+      {text}
+    </Text>
+  )
+}
+
+/**
  * The same reminder as menu items (a dashboard row's More menu): "Remind on WhatsApp" and
  * "Remind by SMS", or, without a valid mobile number, a link to add one that says why.
  */
@@ -243,9 +275,7 @@ export function ReceiptLinks({
     <Panel as="section" label={t('receiptTitle')} flow="column" gap="2" p="3">
       <Text fontWeight="semibold">{t('receiptTitle')}</Text>
       {/* The receipt as it will be sent: the lender reads the cash received and its split. */}
-      <Text whiteSpace="pre-wrap" fontSize="sm" bg="bg.muted" borderRadius="md" p="2">
-        {text}
-      </Text>
+      <MessageText text={text} />
       <Flex gap="2" wrap="wrap" align="center">
         <SendLinks to={to} text={text} kind="receipt" />
         <Button size="sm" minH="11" variant="ghost" onClick={onDone}>
