@@ -11,6 +11,7 @@ import type { Allocation } from '../../../shared/ledger/engine.ts'
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 import { newId } from '../../../shared/schema/guards.ts'
 import { readDeviceName } from '../session/device.ts'
+import { recheckSession } from '../session/session.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
 import { openCollectorStore, type CollectorStore } from './collectorStore.ts'
 import { answered, type OutboxEntry } from './outbox.ts'
@@ -198,7 +199,11 @@ export class CollectorBook {
   /** Whether `reply` is a 2xx; otherwise says why on `connection`. */
   private settled(reply: { status: number; body: unknown } | null): boolean {
     if (reply === null) this.set({ connection: 'offline' })
-    else if (reply.status === 401) this.set({ connection: 'signedOut' })
+    else if (reply.status === 401) {
+      // The session ended (signed out elsewhere, or expired): the app asks, and goes to sign-in.
+      this.set({ connection: 'signedOut' })
+      recheckSession()
+    }
     else if (reply.status === 403) this.set({ connection: 'gone' })
     else if (reply.status < 200 || reply.status >= 300) this.set({ connection: 'failed' })
     else return true

@@ -1,9 +1,11 @@
 import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { MAX_VOID_REASON, type SheetPerson, type VoidRequestInfo } from '../../../shared/collect.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
+import { DEPOSIT_REASONS } from '../../../shared/reasons.ts'
 import { askAmounts, summarizePerson } from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
 import type { CollectorConnection } from '../../data/collect/collectorBook.ts'
@@ -353,7 +355,7 @@ function RecordedRow({
       <Text fontSize="sm" color="fg.muted">
         {formatDisplayDate(deposit.date)}
         {deposit.note && <> · {deposit.note}</>}
-        {entry.reason && <> · {t('refusedBecause', { reason: entry.reason })}</>}
+        {entry.reason && <> · {t('refusedBecause', { reason: refusalText(entry.reason, t) })}</>}
       </Text>
       {request && (
         <Text fontSize="sm" color="fg.muted">
@@ -434,6 +436,17 @@ function AskVoid({ inBook, onDone }: { inBook: string; onDone: () => void }) {
       </form>
     </Stack>
   )
+}
+
+/**
+ * Why the server refused a deposit, in his words: the deposit form's own reasons (the server
+ * checks as the form does), or that the loan is not in his villages now.
+ */
+function refusalText(reason: string, t: TFunction): string {
+  if ((DEPOSIT_REASONS as readonly string[]).includes(reason)) return t(`deposit:errors.${reason}`)
+  if (reason === 'invalidAllocation') return t('deposit:errors.noAllocation')
+  if (reason === 'loan outside your villages') return t('refusedOutside')
+  return t('refusedOther')
 }
 
 /** The server's reasons, as keys of `voidRefused`. */
