@@ -313,5 +313,9 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   )
   await dashboard.goto()
   await expect(dashboard.tile('Paid')).toContainText('₹1,175.00')
+  // In Hindi, his list says the same.
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('menuitem', { name: 'हिन्दी' }).click()
+  await expect(page.getByRole('region', { name: 'इस फ़ोन पर दर्ज' })).toContainText('जाँच के लिए रुका')
   expect(problems).toEqual([])
 })
