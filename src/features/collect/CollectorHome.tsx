@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { MAX_VOID_REASON, type SheetPerson, type VoidRequestInfo } from '../../../shared/collect.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
+import { formatINR } from '../../../shared/money.ts'
 import { DEPOSIT_REASONS } from '../../../shared/reasons.ts'
 import { askAmounts, summarizePerson } from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
@@ -107,9 +108,7 @@ function JustRecorded({ view }: { view: SheetView }) {
     <Panel as="section" label={t('recordedTitle')} flow="column" gap="2" p="3" bg="green.50">
       <Text fontWeight="semibold">
         {t('recordedFrom', {
-          amount: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(
-            depositAmount(entry.deposit) / 100,
-          ),
+          amount: formatINR(depositAmount(entry.deposit)),
           name: person?.name ?? '',
         })}
       </Text>
