@@ -9,9 +9,15 @@ export interface WatchedSocket {
 
 /**
  * Intervals a socket that drained data may go on without answering its ping, beyond the one
- * every socket gets (see `Liveness`).
+ * every socket gets (see `Liveness`), at least.
  */
 export const DRAIN_GRACE_TICKS = 2
+
+/**
+ * The slowest link a reader is waited for: 32 kbit/s (2G). What a socket drained since it last
+ * answered may still be on its way to it at this rate, its ping behind it.
+ */
+export const SLOWEST_LINK_BYTES_PER_SECOND = 4_000
 
 /**
  * Which sockets are still there. Every interval each socket is pinged; one that has not answered
@@ -25,19 +31,28 @@ export const DRAIN_GRACE_TICKS = 2
  *
  * And a grace after the last drain: the send buffer the server sees empties into the kernel's
  * (and a proxy's), which still hold the last of the book, up to a few megabytes, with the ping
- * behind it. A socket that drained data since it last answered may stay silent for
+ * behind it. A socket that drained data since it last answered may stay silent for as long as
+ * that data takes on the slowest link waited for (SLOWEST_LINK_BYTES_PER_SECOND), and at least
  * `DRAIN_GRACE_TICKS` more intervals; an idle socket that stops answering is dropped after one.
+ * (A fixed two intervals was measured too short: with 10 s pings, a 450 kB first sync at 9 kB/s
+ * that the kernel took at once was dropped at 30 s, and started again.)
  */
 export class Liveness<S extends WatchedSocket = WebSocket> {
   private readonly sockets = new Map<
     S,
-    /** `grace`: silent intervals left to a socket that drained data since it last answered. */
-    { answered: boolean; buffered: number; sent: number; grace: number }
+    /**
+     * `grace`: silent intervals left to a socket that drained data since it last answered;
+     * `owed`: the bytes it drained since then, which may still be on their way to it.
+     */
+    { answered: boolean; buffered: number; sent: number; grace: number; owed: number }
   >()
+
+  /** `intervalMs`: how often `tick` is called (the ping interval). */
+  constructor(private readonly intervalMs = 30_000) {}
 
   /** Starts watching `ws`; it leaves on its own when it closes. */
   add(ws: S): void {
-    this.sockets.set(ws, { answered: true, buffered: 0, sent: 0, grace: 0 })
+    this.sockets.set(ws, { answered: true, buffered: 0, sent: 0, grace: 0, owed: 0 })
     ws.on('pong', () => {
       const state = this.sockets.get(ws)
       if (state) state.answered = true
@@ -55,9 +70,13 @@ export class Liveness<S extends WatchedSocket = WebSocket> {
   tick(drop: (ws: S) => void): void {
     for (const [ws, state] of this.sockets) {
       const drained = state.buffered + state.sent - ws.bufferedAmount
-      if (state.answered) state.grace = 0
-      else if (drained > 0) state.grace = DRAIN_GRACE_TICKS
-      else if (state.grace > 0) state.grace--
+      if (state.answered) {
+        state.grace = 0
+        state.owed = 0
+      } else if (drained > 0) {
+        state.owed += drained
+        state.grace = Math.max(DRAIN_GRACE_TICKS, this.ticksToCarry(state.owed))
+      } else if (state.grace > 0) state.grace--
       else {
         this.sockets.delete(ws)
         drop(ws)
@@ -68,5 +87,10 @@ export class Liveness<S extends WatchedSocket = WebSocket> {
       ws.ping()
       state.buffered = ws.bufferedAmount
     }
+  }
+
+  /** Intervals that `bytes` take on the slowest link waited for. */
+  private ticksToCarry(bytes: number): number {
+    return Math.ceil(bytes / ((SLOWEST_LINK_BYTES_PER_SECOND * this.intervalMs) / 1000))
   }
 }

@@ -212,7 +212,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const maxBuffered = Math.max(64 * 1024 * 1024, 2 * config.maxMessageBytes)
   let closing = false
 
-  const liveness = new Liveness()
+  const liveness = new Liveness(config.pingIntervalMs)
   const pingTimer = setInterval(() => {
     liveness.tick((ws) => {
       log.debug('dropping a socket that missed its pong and read nothing')

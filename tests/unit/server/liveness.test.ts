@@ -1,7 +1,11 @@
 /** Which sockets the server keeps: a silent idle one goes, a slow reader of a big book stays. */
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { DRAIN_GRACE_TICKS, Liveness } from '../../../server/sync/liveness.ts'
+import {
+  DRAIN_GRACE_TICKS,
+  Liveness,
+  SLOWEST_LINK_BYTES_PER_SECOND,
+} from '../../../server/sync/liveness.ts'
 
 /** A socket whose send buffer and pongs the test sets by hand. */
 class Socket extends EventEmitter {
@@ -15,8 +19,10 @@ class Socket extends EventEmitter {
   }
 }
 
+const INTERVAL_MS = 10_000
+
 function watching(socket: Socket) {
-  const liveness = new Liveness<Socket>()
+  const liveness = new Liveness<Socket>(INTERVAL_MS)
   liveness.add(socket)
   const dropped: Socket[] = []
   return { liveness, dropped, tick: () => liveness.tick((ws) => dropped.push(ws)) }
@@ -52,7 +58,7 @@ describe('liveness', () => {
     const socket = new Socket()
     const { liveness, tick, dropped } = watching(socket)
     tick()
-    liveness.sent(socket, 500_000)
+    liveness.sent(socket, 50_000)
     socket.bufferedAmount = 0
     tick()
     // Nothing left that the server can see, no pong yet: the link still carries what it took.
@@ -64,11 +70,26 @@ describe('liveness', () => {
     expect(dropped).toEqual([socket])
   })
 
+  it('waits as long as what it drained takes on a 2G link, when that is longer', () => {
+    // The e2e slow link's first sync: 450 kB taken by the kernel at once, read at 9 kB/s.
+    const socket = new Socket()
+    const { liveness, tick, dropped } = watching(socket)
+    tick()
+    liveness.sent(socket, 450_000)
+    tick()
+    const ticks = Math.ceil(450_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    expect(ticks).toBeGreaterThan(DRAIN_GRACE_TICKS)
+    for (let i = 0; i < ticks; i++) tick()
+    expect(dropped).toEqual([])
+    tick()
+    expect(dropped).toEqual([socket])
+  })
+
   it('drops a reader that went silent for good after its grace', () => {
     const socket = new Socket()
     const { liveness, tick, dropped } = watching(socket)
     tick()
-    liveness.sent(socket, 500_000)
+    liveness.sent(socket, 50_000)
     tick()
     for (let i = 0; i < DRAIN_GRACE_TICKS; i++) tick()
     tick()
