@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_HANDOVER_NOTE, type Handover } from '../../../shared/collect.ts'
@@ -16,6 +16,7 @@ import { FormAlert, FormField } from '../../ui/form.tsx'
 import { Money } from '../../ui/Money.tsx'
 import { MissingPage, Notice, Page } from '../../ui/Page.tsx'
 import { Panel } from '../../ui/Panel.tsx'
+import { ListRow } from '../settings/ListRow.tsx'
 
 /**
  * `/collectors/$memberId`: a collector's day book (issue 31, item 6). Per day, what he recorded
@@ -130,15 +131,9 @@ function DayBookBody({
           </Heading>
           <Stack as="ul" gap="0" listStyleType="none">
             {handovers.map((handover) => (
-              <Flex
-                as="li"
+              <ListRow
                 key={handover.id}
-                justify="space-between"
-                align="center"
-                gap="3"
-                py="2"
-                borderBottomWidth="1px"
-                wrap="wrap"
+                label={`${formatDisplayDate(handover.day)} ${formatINR(handover.amount)}`}
               >
                 <Text
                   fontSize="sm"
@@ -158,7 +153,7 @@ function DayBookBody({
                     {t('withdraw')}
                   </Button>
                 )}
-              </Flex>
+              </ListRow>
             ))}
           </Stack>
         </Stack>

@@ -275,15 +275,14 @@ export function MembersSection() {
           <Text fontWeight="medium">{t('members.waiting')}</Text>
           <Stack as="ul" gap="0" listStyleType="none" aria-label={t('members.waiting')}>
             {state.invites.map((invite) => (
-              <Flex
-                as="li"
+              <ListRow
                 key={invite.id}
-                justify="space-between"
-                align="center"
-                gap="3"
-                py="2"
-                borderBottomWidth="1px"
-                wrap="wrap"
+                label={t('members.invitation', {
+                  role: t(`members.role.${invite.role}`),
+                  date: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }).format(
+                    new Date(invite.expiresAt),
+                  ),
+                })}
               >
                 <Text fontSize="sm">
                   {t('members.invitation', {
@@ -303,7 +302,7 @@ export function MembersSection() {
                 >
                   {t('members.withdraw')}
                 </Button>
-              </Flex>
+              </ListRow>
             ))}
           </Stack>
         </Stack>
