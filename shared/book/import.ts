@@ -50,6 +50,7 @@ import { recordDeposits } from '../deposit/writer.ts'
 import { addPerson, restorePersonHistory } from '../schema/person.ts'
 import { readVoids, restoreVoidHistory } from '../schema/void.ts'
 import { recordWaiver } from '../schema/waiver.ts'
+import { readReceipt } from '../receipts/receipt.ts'
 import { BOOK_FORMAT, BOOK_VERSION, bookRecords, type BookCity, type BookFile } from './export.ts'
 import {
   BookNames,
@@ -146,6 +147,11 @@ const loan = z.object(
   says('notEntry'),
 )
 
+// A receipt as the book stores it (since issue 32); a record from before has none.
+const receipt = z
+  .string(says('notEntry'))
+  .refine((value) => readReceipt(value) !== null, 'notEntry')
+
 const payment = z.object(
   {
     id,
@@ -159,6 +165,7 @@ const payment = z.object(
       .transform((value) => trimOptional(value) ?? DEFAULT_DEPOSIT_DESCRIPTION),
     createdAt: timestamp,
     createdBy: actor.optional(),
+    receipt: receipt.optional(),
   },
   says('notEntry'),
 )
@@ -172,6 +179,7 @@ const waiver = z.object(
     note: optionalText,
     createdAt: timestamp,
     createdBy: actor.optional(),
+    receipt: receipt.optional(),
   },
   says('notEntry'),
 )
@@ -184,6 +192,7 @@ const voidRecord = z.object(
     reason: text.refine(nonBlank, 'blank').transform(trim),
     createdAt: timestamp,
     createdBy: actor.optional(),
+    receipt: receipt.optional(),
   },
   says('notEntry'),
 )
@@ -650,7 +659,7 @@ function writeRecords(
   const deposits = new Map<string, number[]>()
   book.payments.forEach((p, i) => {
     const by = p.createdBy ? `${p.createdBy.account}\n${p.createdBy.device}` : ''
-    const key = `${p.depositId}\n${p.date}\n${p.createdAt}\n${p.description ?? ''}\n${by}`
+    const key = `${p.depositId}\n${p.date}\n${p.createdAt}\n${p.description ?? ''}\n${by}\n${p.receipt ?? ''}`
     const group = deposits.get(key)
     if (group) group.push(i)
     else deposits.set(key, [i])
@@ -675,6 +684,7 @@ function writeRecords(
           by: first.createdBy,
           depositId: first.depositId,
           paymentIds: payments.map((p) => p.id),
+          receipt: first.receipt ?? null,
         },
       }
     }),
@@ -687,7 +697,7 @@ function writeRecords(
     const result = recordWaiver(
       doc,
       { loanId: w.loanId, date: w.date, amount: w.amount, note: w.note },
-      { id: w.id, now: w.createdAt, by: w.createdBy },
+      { id: w.id, now: w.createdAt, by: w.createdBy, receipt: w.receipt ?? null },
     )
     if (!result.ok) throw new Refused('waivers', i, result.reason)
   })

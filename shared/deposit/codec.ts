@@ -8,10 +8,10 @@
  * - ids: a `newId` id (20 hex digits) as 14 base64url characters;
  * - numbers in base 36: the deposit's date as an epoch day (days since 1970-01-01), createdAt as
  *   epoch milliseconds, and each payment's amount in paise;
- * - extra, after a newline, as JSON: `{ note?, by?, ids? }`: the description when it is not the
- *   default, who recorded it (layout 3; a log's records leave it to the log), and the payments'
+ * - extra, after a newline, as JSON: `{ note?, by?, ids?, r? }`: the description when it is not
+ *   the default, who recorded it (layout 3; a log's records leave it to the log), the payments'
  *   ids when they are not the ones `paymentId` derives (an import or a migration keeps the ids it
- *   was given).
+ *   was given), and its receipt (layout 6; `receipts/receipt.ts`).
  *
  * Why text: a device holds every record of the book in memory, and Yjs gives a record back as the
  * value it was written as. Text is one string; the array of layout 2, below, was an array with
@@ -225,6 +225,7 @@ export function packDeposit(deposit: DepositRecord): string | unknown[] {
     ...(deposit.description !== DEFAULT_DEPOSIT_DESCRIPTION && { note: deposit.description }),
     ...(deposit.createdBy && { by: { ...deposit.createdBy } }),
     ...(!derived && { ids }),
+    ...(deposit.receipt !== undefined && { r: deposit.receipt }),
   }
   const extra = Object.keys(fields).length ? fields : null
   const day = epochDay(deposit.date)
@@ -328,6 +329,8 @@ function buildPayments(
   const date = dateOfDay(day as number)
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
   const by = recordActor(extra, logBy)
+  // Kept as written: `receipts/verify.ts` judges it, and one that is not a receipt is shown so.
+  const receipt = typeof extra.r === 'string' ? extra.r : undefined
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
@@ -344,6 +347,7 @@ function buildPayments(
       description,
       createdAt,
       ...(by && { createdBy: by }),
+      ...(receipt !== undefined && { receipt }),
     }
   }
   return payments

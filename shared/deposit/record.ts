@@ -16,6 +16,8 @@ export interface DepositRecord {
   createdAt: string
   description: string
   createdBy?: Actor
+  /** Its receipt as stored (`receipts/receipt.ts`); none on deposits from before receipts. */
+  receipt?: string
   payments: readonly { id: string; loanId: string; amount: Paise }[]
 }
 
@@ -26,13 +28,14 @@ export function paymentId(depositId: string, index: number): string {
 
 /** The deposit that `payments` (one deposit's, at least one) were recorded as. */
 export function depositOf(payments: readonly Payment[]): DepositRecord {
-  const { depositId, date, createdAt, description, createdBy } = payments[0] as Payment
+  const { depositId, date, createdAt, description, createdBy, receipt } = payments[0] as Payment
   return {
     depositId,
     date,
     createdAt,
     description: description ?? DEFAULT_DEPOSIT_DESCRIPTION,
     ...(createdBy && { createdBy }),
+    ...(receipt !== undefined && { receipt }),
     payments,
   }
 }
@@ -45,6 +48,7 @@ const PAYMENT_FIELDS = [
   'amount',
   'description',
   'createdAt',
+  'receipt',
 ] as const satisfies readonly (keyof Payment)[]
 
 /** Whether two payments read under one id are the same fact, field for field. */

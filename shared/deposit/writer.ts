@@ -17,6 +17,8 @@ import {
 import type { MutationOptions } from '../schema/types.ts'
 import type { DepositFailure } from '../reasons.ts'
 import type { DepositInput } from './input.ts'
+import { issueReceipt } from '../receipts/issue.ts'
+import { readReceipt } from '../receipts/receipt.ts'
 import { appendDeposits } from './log.ts'
 import { DEFAULT_DEPOSIT_DESCRIPTION, paymentId, type DepositRecord } from './record.ts'
 
@@ -24,10 +26,15 @@ import { DEFAULT_DEPOSIT_DESCRIPTION, paymentId, type DepositRecord } from './re
 export type DepositResult =
   { ok: true; depositId: string; paymentIds: string[] } | { ok: false; reason: DepositFailure }
 
-/** What `recordDeposit` takes besides the deposit: an import passes the ids it exported. */
+/**
+ * What `recordDeposit` takes besides the deposit: an import passes the ids it exported, and the
+ * receipt the deposit was given (null: it had none); a collector's phone passes the receipt it
+ * gave. Without one, `recordDeposit` gives it the next of this session's series.
+ */
 export type DepositOptions = MutationOptions & {
   depositId?: string
   paymentIds?: readonly string[]
+  receipt?: string | null
 }
 
 /**
@@ -48,14 +55,25 @@ export function recordDeposit(
   const prepared = prepareDeposit(doc, deposit, opts)
   if (!prepared.ok) return prepared
   const { record, ...result } = prepared
-  doc.transact(() => appendDeposits(doc, [record]), opts.origin ?? LOCAL_ORIGIN)
+  const receipt =
+    opts.receipt === undefined
+      ? issueReceipt(doc, {
+          kind: 'deposit',
+          id: record.depositId,
+          date: record.date,
+          payments: record.payments,
+        })
+      : opts.receipt
+  const numbered = receipt === null ? record : { ...record, receipt }
+  doc.transact(() => appendDeposits(doc, [numbered]), opts.origin ?? LOCAL_ORIGIN)
   return result
 }
 
 /**
  * Appends many deposits to the logs in one insert each, for the book import (see
  * `appendDeposits`). Checked first, like `recordDeposit`; a refused deposit writes nothing at
- * all and is returned with its index.
+ * all and is returned with its index. Each keeps the receipt it is given, or has none: an
+ * import puts back history, and history is not given new numbers.
  */
 export function recordDeposits(
   doc: Y.Doc,
@@ -98,12 +116,16 @@ function prepareDeposit(
   const paymentIds = allocations.map((_, index) =>
     opts.paymentIds ? newId(opts.paymentIds[index]) : paymentId(depositId, index),
   )
+  if (typeof opts.receipt === 'string' && readReceipt(opts.receipt) === null) {
+    throw new TypeError(`receipt ${opts.receipt} is not one`)
+  }
   const record: DepositRecord = {
     depositId,
     date: deposit.date,
     createdAt: opts.now,
     description,
     ...(by && { createdBy: by }),
+    ...(typeof opts.receipt === 'string' && { receipt: opts.receipt }),
     payments: allocations.map(({ loanId, amount }, index) => ({
       id: paymentIds[index] as string,
       loanId,

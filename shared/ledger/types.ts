@@ -63,6 +63,8 @@ export interface VoidInfo {
   /** ISO timestamp of the void. */
   at: string
   by?: Actor
+  /** The void's own receipt as stored; none from before receipts. */
+  receipt?: string
 }
 
 /** A payment as recorded: a fact, never edited in place. */
@@ -77,6 +79,8 @@ export interface PaymentFact {
   voided?: VoidInfo
   /** Who recorded it (history only). */
   createdBy?: Actor
+  /** Its deposit's receipt as stored (`receipts/receipt.ts`); none from before receipts. */
+  receipt?: string
 }
 
 /** The lender forgives part or all of what is due on a loan, on a date. */
@@ -91,6 +95,8 @@ export interface WaiverFact {
   voided?: VoidInfo
   /** Who recorded it (history only). */
   createdBy?: Actor
+  /** Its receipt as stored (`receipts/receipt.ts`); none from before receipts. */
+  receipt?: string
 }
 
 /** The arithmetic that closes: lent + interest − (paid − overpaid) − waived = due. */

@@ -167,6 +167,8 @@ export interface Payment {
   readonly voided?: VoidInfo
   /** Who recorded it (history only). */
   readonly createdBy?: Actor
+  /** Its deposit's receipt as stored (`receipts/receipt.ts`); none from before receipts. */
+  readonly receipt?: string
 }
 
 /** A recorded waiver: an immutable fact on one loan (see `WaiverFact`). */

@@ -25,6 +25,8 @@ import { readPayments } from '../deposit/log.ts'
 import type { UndoAllFailure, UndoFailure, VoidFailure } from '../reasons.ts'
 import type { CreateOptions, MutationOptions } from './types.ts'
 import { readWaiver } from './waiver.ts'
+import { issueReceipt } from '../receipts/issue.ts'
+import { readReceipt } from '../receipts/receipt.ts'
 
 /** What a void voids: every payment of a deposit, or one waiver. */
 export type VoidKind = 'deposit' | 'waiver'
@@ -38,6 +40,8 @@ export interface StoredVoid {
   readonly reason: string
   readonly createdAt: string
   readonly createdBy?: VoidInfo['by']
+  /** The void's own receipt as stored (`receipts/receipt.ts`); none from before receipts. */
+  readonly receipt?: string
 }
 
 /** The outcome of `voidDeposit` and `voidWaiver`; on failure nothing was written. */
@@ -51,7 +55,7 @@ export type UndoAllResult = { ok: true; voidIds: string[] } | { ok: false; reaso
 
 /** The void stored under `id`, or null when the entry is malformed. */
 export const readVoid = checkedOnce((id, entry): StoredVoid | null => {
-  const { kind, targetId, reason, createdAt, createdBy } = entry
+  const { kind, targetId, reason, createdAt, createdBy, receipt } = entry
   if (
     id === '' ||
     (kind !== 'deposit' && kind !== 'waiver') ||
@@ -63,7 +67,15 @@ export const readVoid = checkedOnce((id, entry): StoredVoid | null => {
     return null
   }
   const by = readActor(createdBy)
-  return { id, kind, targetId, reason, createdAt, ...(by && { createdBy: by }) }
+  return {
+    id,
+    kind,
+    targetId,
+    reason,
+    createdAt,
+    ...(by && { createdBy: by }),
+    ...(typeof receipt === 'string' && { receipt }),
+  }
 })
 
 /**
@@ -96,6 +108,7 @@ export function shownVoids(
       reason: v.reason,
       at: v.createdAt,
       ...(v.createdBy && { by: v.createdBy }),
+      ...(v.receipt !== undefined && { receipt: v.receipt }),
     })
   }
   return result
@@ -122,13 +135,16 @@ function depositExists(doc: Y.Doc, depositId: string): boolean {
   return false
 }
 
+/** What a void takes: the receipt it was given elsewhere, if any (see `recordDeposit`). */
+export type VoidOptions = CreateOptions & { receipt?: string }
+
 function writeVoid(
   doc: Y.Doc,
   kind: VoidKind,
   targetId: string,
   exists: boolean,
   reason: string,
-  opts: CreateOptions,
+  opts: VoidOptions,
 ): VoidResult {
   assertTimestamp(opts.now)
   const by = actorToStore(opts.by)
@@ -137,8 +153,14 @@ function writeVoid(
   const text = typeof reason === 'string' ? reason.trim() : ''
   if (text === '') return { ok: false, reason: 'reasonRequired' }
   const id = newId(opts.id)
+  if (opts.receipt !== undefined && readReceipt(opts.receipt) === null) {
+    throw new TypeError(`receipt ${opts.receipt} is not one`)
+  }
+  const receipt =
+    opts.receipt ??
+    issueReceipt(doc, { kind: 'void', id, createdAt: opts.now, target: kind, targetId })
   doc.transact(
-    () => storeVoid(doc, { id, kind, targetId, reason: text, createdAt: opts.now }, by),
+    () => storeVoid(doc, { id, kind, targetId, reason: text, createdAt: opts.now, receipt }, by),
     opts.origin ?? LOCAL_ORIGIN,
   )
   return { ok: true, voidId: id }
@@ -153,13 +175,14 @@ function storeVoid(doc: Y.Doc, fields: Omit<StoredVoid, 'createdBy'>, by: Actor 
 
 /**
  * Voids every payment of a recorded deposit, with a reason: the engine then skips them and the
- * history shows them struck through. Nothing is deleted; `undoVoid` brings them back.
+ * history shows them struck through. Nothing is deleted; `undoVoid` brings them back. A void is
+ * given a receipt of its own (the deposit keeps its number, shown VOID).
  */
 export function voidDeposit(
   doc: Y.Doc,
   depositId: string,
   reason: string,
-  opts: CreateOptions,
+  opts: VoidOptions,
 ): VoidResult {
   return writeVoid(doc, 'deposit', depositId, depositExists(doc, depositId), reason, opts)
 }
@@ -169,7 +192,7 @@ export function voidWaiver(
   doc: Y.Doc,
   waiverId: string,
   reason: string,
-  opts: CreateOptions,
+  opts: VoidOptions,
 ): VoidResult {
   const exists = readWaiver(waiverId, waiversMap(doc).get(waiverId)) !== null
   return writeVoid(doc, 'waiver', waiverId, exists, reason, opts)
@@ -234,9 +257,15 @@ export function restoreVoidHistory(
     const id = newId(v.id)
     if (voidsMap(doc).has(id) || ids.has(id)) throw new TypeError(`void ${id} already exists`)
     ids.add(id)
-    const { kind, targetId, createdAt } = v
+    const { kind, targetId, createdAt, receipt } = v
     if (typeof targetId !== 'string' || targetId === '') throw new TypeError('targetId: no id')
-    checked.push([{ id, kind, targetId, reason, createdAt }, by])
+    if (receipt !== undefined && readReceipt(receipt) === null) {
+      throw new TypeError(`receipt ${receipt} is not one`)
+    }
+    checked.push([
+      { id, kind, targetId, reason, createdAt, ...(receipt !== undefined && { receipt }) },
+      by,
+    ])
   }
   const undone = new Map<string, { voidId: string; createdAt: string; createdBy?: Actor }>()
   for (const u of undos) {

@@ -19,11 +19,13 @@ import {
 } from './guards.ts'
 import type { CreateOptions, Waiver, WaiverInput } from './types.ts'
 import type { WaiverFailure } from '../reasons.ts'
+import { issueReceipt } from '../receipts/issue.ts'
+import { readReceipt } from '../receipts/receipt.ts'
 
 /** The waiver stored under `id`, without any void; null when the entry is malformed. */
 export const readWaiver = checkedOnce((id, entry): Waiver | null => {
   if (!isLoanFact(id, entry)) return null
-  const { loanId, date, amount, note, createdAt, createdBy } = entry
+  const { loanId, date, amount, note, createdAt, createdBy, receipt } = entry
   const by = readActor(createdBy)
   return {
     id,
@@ -33,11 +35,13 @@ export const readWaiver = checkedOnce((id, entry): Waiver | null => {
     ...(typeof note === 'string' && { note }),
     createdAt,
     ...(by && { createdBy: by }),
+    ...(typeof receipt === 'string' && { receipt }),
   }
 })
 
 /**
- * Records a waiver on a loan that exists and is not archived; otherwise writes nothing and says
+ * Records a waiver on a loan that exists and is not archived, with the next receipt of this
+ * session's series (an import passes the one it had, or null); otherwise writes nothing and says
  * `loanNotFound`. Whether the amount fits what is due is the form's check (`validateWaiver`):
  * after a merge a waiver may outgrow the balance, and the engine then forgives only what was
  * due. A bad date, amount or timestamp is a programmer error and throws.
@@ -45,7 +49,7 @@ export const readWaiver = checkedOnce((id, entry): Waiver | null => {
 export function recordWaiver(
   doc: Y.Doc,
   input: WaiverInput,
-  opts: CreateOptions,
+  opts: CreateOptions & { receipt?: string | null },
 ): { ok: true; waiverId: string } | { ok: false; reason: WaiverFailure } {
   assertTimestamp(opts.now)
   assertIsoDate(input.date, 'date')
@@ -57,6 +61,19 @@ export function recordWaiver(
   const waivers = waiversMap(doc)
   const id = newId(opts.id)
   if (waivers.has(id)) throw new TypeError(`waiver ${id} already exists`)
+  if (typeof opts.receipt === 'string' && readReceipt(opts.receipt) === null) {
+    throw new TypeError(`receipt ${opts.receipt} is not one`)
+  }
+  const receipt =
+    opts.receipt === undefined
+      ? issueReceipt(doc, {
+          kind: 'waiver',
+          id,
+          date: input.date,
+          loanId: input.loanId,
+          amount: input.amount,
+        })
+      : opts.receipt
   doc.transact(() => {
     waivers.set(id, {
       id,
@@ -66,6 +83,7 @@ export function recordWaiver(
       ...(note !== undefined && { note }),
       createdAt: opts.now,
       ...(by && { createdBy: by }),
+      ...(receipt !== null && { receipt }),
     })
   }, opts.origin ?? LOCAL_ORIGIN)
   return { ok: true, waiverId: id }

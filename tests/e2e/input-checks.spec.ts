@@ -7,6 +7,7 @@ import { phone } from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { signUpNewLender } from './pages/LoginPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
+import { animationsDone } from './pages/screens.ts'
 
 const today = browserToday()
 const aadhaar = `23456789012${verhoeffCheckDigit('23456789012')}`
@@ -127,6 +128,8 @@ for (const [name, options] of [
       await expect(page.getByText('Enter the date as DD/MM/YYYY')).toHaveCount(0)
       await page.getByRole('button', { name: 'Choose Due Date from a calendar' }).click()
       const target = addDays(today, 1)
+      // A tap lands on the day once the calendar has grown in, as a finger's would.
+      await animationsDone(page)
       await page
         .locator(`[data-part="table-cell-trigger"][data-value="${target}"]`)
         .filter({ visible: true })

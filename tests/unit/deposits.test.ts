@@ -208,7 +208,8 @@ describe('the deposit log', () => {
       expect(result.ok).toBe(true)
     }
     const perDeposit = (Y.encodeStateAsUpdate(doc).byteLength - before) / 100
-    expect(perDeposit).toBeLessThan(50)
+    // About 50, and a receipt's number and code (`"r":"K7Q2MX.12.7H3KQ9ZD"`) 26 more.
+    expect(perDeposit).toBeLessThan(80)
     expect(paymentsMap(doc).size).toBe(0)
     const payments = readLender(doc).payments
     expect(payments).toHaveLength(100)

@@ -143,6 +143,8 @@ describe('a book with a bad record', () => {
 })
 
 describe('payments under one id', () => {
+  // The good book's receipt for it: a copy that names another is not alike.
+  const { receipt } = readLender(goodBook()).payments.find((p) => p.depositId === IDS.tenThousand)!
   const payment = (amount: number, createdAt: string) =>
     packDeposit({
       depositId: IDS.tenThousand,
@@ -150,6 +152,7 @@ describe('payments under one id', () => {
       createdAt,
       description: 'Deposit payment',
       createdBy: GOOD_BOOK_BY,
+      ...(receipt !== undefined && { receipt }),
       payments: [{ id: `${IDS.tenThousand}-0`, loanId: IDS.ashaLoan, amount }],
     })
   const amountOf = (doc: Y.Doc) =>

@@ -294,6 +294,8 @@ describe('recordDeposit', () => {
         amount: 10_000,
         description: 'Deposit payment',
         createdAt: T1,
+        // The first receipt of this session's series (issue 32).
+        receipt: expect.stringMatching(/^[0-9A-Z]{6}\.1\.[0-9A-Z]{8}$/),
       },
     ])
     expect(loan(doc, 'l2')?.payments).toEqual([])

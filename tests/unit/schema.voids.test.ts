@@ -58,7 +58,14 @@ describe('voiding a deposit', () => {
       by: tablet,
     })
     expect(result).toEqual({ ok: true, voidId: 'v1' })
-    const voided = { voidId: 'v1', reason: 'Typed ₹20,000 for ₹2,000', at: T2, by: tablet }
+    const voided = {
+      voidId: 'v1',
+      reason: 'Typed ₹20,000 for ₹2,000',
+      at: T2,
+      by: tablet,
+      // The void is given a receipt of its own (issue 32).
+      receipt: expect.stringMatching(/^[0-9A-Z]{6}\.[0-9]+\.[0-9A-Z]{8}$/),
+    }
     const snapshot = readLender(doc)
     expect(snapshot.payments.map((p) => p.voided)).toEqual([voided, voided])
     // Still listed, so the history can strike it through; recorded by the phone.
@@ -191,6 +198,7 @@ describe('waivers', () => {
       note: 'Settled for less',
       createdAt: T1,
       createdBy: phone,
+      receipt: expect.stringMatching(/^[0-9A-Z]{6}\.[0-9]+\.[0-9A-Z]{8}$/),
     }
     expect(loan(doc, 'l1').waivers).toEqual([waiver])
     expect(readLender(doc).waivers).toEqual([{ ...waiver, loanId: 'l1' }])

@@ -10,12 +10,13 @@ import { layout2 } from './l2-deposit-log.ts'
 import { layout3 } from './l3-text-records.ts'
 import { layout4 } from './l4-actor-keys.ts'
 import { layout5 } from './l5-interest-rule.ts'
+import { layout6 } from './l6-receipts.ts'
 import type { LayoutStep } from './step.ts'
 
 export type { LayoutStep } from './step.ts'
 
 /** Every layout step, oldest first: layouts 1 to n without gaps (a test holds it to that). */
-export const LAYOUTS: readonly LayoutStep[] = [layout1, layout2, layout3, layout4, layout5]
+export const LAYOUTS: readonly LayoutStep[] = [layout1, layout2, layout3, layout4, layout5, layout6]
 
 /** The layout this code writes, kept in `meta.schemaVersion`: the last step's. */
 export const SCHEMA_VERSION: number = (LAYOUTS[LAYOUTS.length - 1] as LayoutStep).layout
