@@ -97,9 +97,12 @@ export function readReceipt(text: unknown): Receipt | null {
 }
 
 /**
- * The facts a code covers, as one line: each part is an id, a day, a whole number or a fixed
- * word, none of which holds a space, so no two different receipts give the same line. A
- * deposit's payments are taken by loan, whatever order they were read in.
+ * The facts a code covers, as one line: the number, the kind, the day and what it moved, each
+ * part an id, a day, a whole number or a fixed word, none of which holds a space, so no two
+ * different receipts give the same line. A deposit's payments are taken by loan, whatever order
+ * they were read in. A deposit's or waiver's own id is left out: it is the book's handle, not a
+ * fact the borrower holds, and a collector's phone numbers a deposit before the server gives it
+ * its id in the book. A void names what it voids by id (what it voids may have no number).
  */
 export function factsLine(number: string, facts: ReceiptFacts): string {
   switch (facts.kind) {
@@ -107,15 +110,20 @@ export function factsLine(number: string, facts: ReceiptFacts): string {
       return [
         number,
         'deposit',
-        facts.id,
         facts.date,
         ...facts.payments.map((p) => `${p.loanId}:${p.amount}`).sort(),
       ].join(' ')
     case 'waiver':
-      return [number, 'waiver', facts.id, facts.date, `${facts.loanId}:${facts.amount}`].join(' ')
+      return [number, 'waiver', facts.date, `${facts.loanId}:${facts.amount}`].join(' ')
     case 'void':
-      return [number, 'void', facts.id, facts.createdAt, facts.target, facts.targetId].join(' ')
+      return [number, 'void', facts.createdAt, facts.target, facts.targetId].join(' ')
   }
+}
+
+/** A stored receipt as people read it: its number and code; null when there is none to read. */
+export function receiptLabel(stored: string | undefined): { number: string; code: string } | null {
+  const receipt = readReceipt(stored)
+  return receipt && { number: receiptNumber(receipt), code: displayCode(receipt.code) }
 }
 
 const encoder = new TextEncoder()
