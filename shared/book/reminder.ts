@@ -16,6 +16,7 @@ export type MessageWord =
   | 'greeting'
   | 'reminder'
   | 'receipt'
+  | 'receiptNumber'
   | 'from'
   | 'fromNobody'
   | 'dueToday'
@@ -140,11 +141,14 @@ export interface ReceiptInput {
   lines: readonly ReceiptLine[]
   /** The person's Due today after the deposit. */
   balanceDuePaise: Paise
+  /** Its receipt's number and code as read (`receiptLabel`); none on a deposit from before. */
+  receipt?: { number: string; code: string } | null
 }
 
 /** The receipt: the amount received, its date, the split per loan and what is still due. */
 export function receiptText(input: ReceiptInput, say: Say): string {
   const lines = opening(say, input.borrowerName, input.lenderName, say('receipt'))
+  if (input.receipt) lines.push(say('receiptNumber', input.receipt))
   lines.push(
     say('received', { amount: formatINR(input.amountPaise), date: formatDisplayDate(input.date) }),
   )

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
+import { receiptLabel } from '../../../shared/receipts/receipt.ts'
 import { receiptText } from '../../../shared/book/reminder.ts'
 import { askAmounts, depositSplit, summarizePerson } from '../../../shared/ledger/engine.ts'
 import {
@@ -113,6 +114,7 @@ export function useReceiptText(
         date: first.date,
         lines,
         balanceDuePaise: summarizePerson(loans, today, figuresOf).totalDue,
+        receipt: receiptLabel(paid[0]?.receipt),
       },
       sayIn(t),
     )
