@@ -73,6 +73,8 @@ export interface StatementLine extends StatementTotals {
   description?: string
   /** Set on a voided payment or waiver. */
   voided?: VoidInfo
+  /** A payment's or waiver's receipt as stored (`receipts/receipt.ts`); none from before. */
+  receipt?: string
   /** Principal left after this line. */
   principalLeft: Paise
   /** Interest owed after this line. */
@@ -237,6 +239,7 @@ export function loanStatement(
     })
   }
   addVoided(lines, loan, startsInside ? undefined : from, to, opening)
+  addReceipts(lines, loan)
   const totals = { ...NO_MOVEMENTS }
   for (const line of lines) addMovements(totals, line)
   return {
@@ -246,6 +249,18 @@ export function loanStatement(
     lines,
     totals,
     closing: balance(end.principalLeft, end.interestOwed),
+  }
+}
+
+/** Puts each payment's and waiver's receipt on its lines (a voided one keeps its number). */
+function addReceipts(lines: StatementLine[], loan: LedgerLoan): void {
+  const receipts = new Map<string, string>()
+  for (const p of loan.payments) if (p.receipt !== undefined) receipts.set(p.id, p.receipt)
+  for (const w of loan.waivers ?? []) if (w.receipt !== undefined) receipts.set(w.id, w.receipt)
+  if (receipts.size === 0) return
+  for (const line of lines) {
+    const receipt = line.id === undefined ? undefined : receipts.get(line.id)
+    if (receipt !== undefined) line.receipt = receipt
   }
 }
 

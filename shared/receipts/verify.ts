@@ -8,8 +8,9 @@
 import type * as Y from 'yjs'
 import { readDepositLog } from '../deposit/log.ts'
 import type { IsoDate, Paise } from '../ledger/types.ts'
-import { voidsMap, waiversMap } from '../schema/doc.ts'
-import { readVoid } from '../schema/void.ts'
+import { waiversMap } from '../schema/doc.ts'
+import type { Payment, Waiver } from '../schema/types.ts'
+import { readVoids, type StoredVoid } from '../schema/void.ts'
 import { readWaiver } from '../schema/waiver.ts'
 import {
   chainCode,
@@ -54,43 +55,44 @@ export interface Verification {
   readonly failing: number
 }
 
-/** Every record of `doc` that carries a receipt (deposits, waivers, voids), in no order. */
-export function bookReceipts(doc: Y.Doc): BookReceipt[] {
+/**
+ * Every record that carries a receipt, from the book's payments (every one read, voided or not),
+ * waivers and voids, in no order. A caller that holds them already (the app's snapshot) passes
+ * them; `bookReceipts` reads them from a doc.
+ */
+export function receiptsOfRecords(
+  payments: Iterable<Payment>,
+  waivers: Iterable<Waiver>,
+  voids: Iterable<StoredVoid>,
+): BookReceipt[] {
   const receipts: BookReceipt[] = []
   const deposits = new Map<string, { loanId: string; amount: Paise }[]>()
   const firsts = new Map<string, { date: IsoDate; receipt: string }>()
-  for (const payment of readDepositLog(doc).first.values()) {
+  for (const payment of payments) {
     if (payment.receipt === undefined) continue
-    const payments = deposits.get(payment.depositId)
+    const lines = deposits.get(payment.depositId)
     const line = { loanId: payment.loanId, amount: payment.amount }
-    if (payments) payments.push(line)
+    if (lines) lines.push(line)
     else {
       deposits.set(payment.depositId, [line])
       firsts.set(payment.depositId, { date: payment.date, receipt: payment.receipt })
     }
   }
-  for (const [id, payments] of deposits) {
+  for (const [id, lines] of deposits) {
     const { date, receipt } = firsts.get(id)!
-    receipts.push(
-      entry(receipt, { kind: 'deposit', id, date, payments }, date, sum(payments), payments),
-    )
+    const facts = { kind: 'deposit', id, date, payments: lines } as const
+    receipts.push(entry(receipt, facts, date, sum(lines), lines))
   }
-  for (const [id, value] of waiversMap(doc).entries()) {
-    const waiver = readWaiver(id, value)
-    if (waiver?.receipt === undefined) continue
-    const { date, loanId, amount } = waiver
-    receipts.push(
-      entry(waiver.receipt, { kind: 'waiver', id, date, loanId, amount }, date, amount, [
-        { loanId },
-      ]),
-    )
+  for (const { id, receipt, date, loanId, amount } of waivers) {
+    if (receipt === undefined) continue
+    const facts = { kind: 'waiver', id, date, loanId, amount } as const
+    receipts.push(entry(receipt, facts, date, amount, [{ loanId }]))
   }
-  for (const [id, value] of voidsMap(doc).entries()) {
-    const v = readVoid(id, value)
-    if (v?.receipt === undefined) continue
+  for (const v of voids) {
+    if (v.receipt === undefined) continue
     const facts = {
       kind: 'void',
-      id,
+      id: v.id,
       createdAt: v.createdAt,
       target: v.kind,
       targetId: v.targetId,
@@ -98,6 +100,16 @@ export function bookReceipts(doc: Y.Doc): BookReceipt[] {
     receipts.push(entry(v.receipt, facts, v.createdAt.slice(0, 10), 0, []))
   }
   return receipts
+}
+
+/** Every record of `doc` that carries a receipt (deposits, waivers, voids), in no order. */
+export function bookReceipts(doc: Y.Doc): BookReceipt[] {
+  const waivers: Waiver[] = []
+  for (const [id, value] of waiversMap(doc).entries()) {
+    const waiver = readWaiver(id, value)
+    if (waiver) waivers.push(waiver)
+  }
+  return receiptsOfRecords(readDepositLog(doc).first.values(), waivers, readVoids(doc))
 }
 
 function entry(
@@ -174,4 +186,44 @@ export function verifyReceipts(receipts: readonly BookReceipt[]): Verification {
 /** `verifyReceipts(bookReceipts(doc))`. */
 export function verifyBook(doc: Y.Doc): Verification {
   return verifyReceipts(bookReceipts(doc))
+}
+
+/** What the book says of a receipt someone shows (see `findReceipt`). */
+export type ShownReceipt =
+  | { found: 'notANumber' }
+  | { found: 'notInBook'; number: string }
+  | {
+      found: 'matches' | 'codeDiffers' | 'changed'
+      number: string
+      receipt: BookReceipt & { check: ReceiptCheck }
+    }
+
+/**
+ * A receipt a borrower shows (its number, and its code if they have it), looked up in a checked
+ * book: `matches` when the book holds it with that code and it verifies; `codeDiffers` when the
+ * book's code for that number is another (the paper is not what the book recorded); `changed`
+ * when the codes agree but the book's record no longer verifies (changed since it was given);
+ * `notInBook` when no record has that number. Read as people copy by hand: any case, spaces and
+ * dashes ignored, and O, I and L taken as 0, 1 and 1 (Crockford's reading).
+ */
+export function findReceipt(verification: Verification, number: string, code = ''): ShownReceipt {
+  const wanted = /^\s*([0-9A-Za-z]{6})\s*[-.\s]\s*([0-9OoIiLl]{1,9})\s*$/.exec(number)
+  if (!wanted) return { found: 'notANumber' }
+  const series = crockford(wanted[1] as string)
+  const n = Number(crockford(wanted[2] as string))
+  if (!Number.isSafeInteger(n) || n < 1) return { found: 'notANumber' }
+  const name = receiptNumber({ series, n })
+  const receipt = verification.receipts.find(
+    (r) => r.receipt?.series === series && r.receipt.n === n,
+  )
+  if (!receipt) return { found: 'notInBook', number: name }
+  const shown = crockford(code.replace(/[\s-]/g, ''))
+  if (shown !== '' && shown !== receipt.receipt?.code) {
+    return { found: 'codeDiffers', number: name, receipt }
+  }
+  return { found: receipt.check === 'ok' ? 'matches' : 'changed', number: name, receipt }
+}
+
+function crockford(text: string): string {
+  return text.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1')
 }

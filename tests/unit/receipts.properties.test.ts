@@ -16,6 +16,7 @@ import { nextReceipt, startSeries } from '../../shared/receipts/issue.ts'
 import { readReceipt, receiptNumber } from '../../shared/receipts/receipt.ts'
 import {
   bookReceipts,
+  findReceipt,
   verifyBook,
   verifyReceipts,
   type BookReceipt,
@@ -237,5 +238,38 @@ describe('a series kept between visits (a collector phone)', () => {
     // Two records under one number: both are shown, neither trusted.
     const twins = verifyReceipts([receipts[0]!, { ...receipts[1]!, receipt: receipts[0]!.receipt }])
     expect(twins.receipts.map((r) => r.check)).toEqual(['duplicate', 'duplicate'])
+  })
+})
+
+describe('a receipt someone shows, looked up in the book', () => {
+  const doc = writer()
+  work(doc, 5, 30)
+  const book = verifyBook(doc)
+  const deposit = book.receipts.find((r) => r.facts.kind === 'deposit')!
+  const number = receiptNumber(deposit.receipt!)
+  const code = deposit.receipt!.code
+
+  it('matches, read as people copy by hand', () => {
+    expect(findReceipt(book, number, code)).toMatchObject({ found: 'matches', number })
+    const handwritten = number.toLowerCase().replace('-', ' - ').replace(/0/g, 'o')
+    const spaced = `${code.slice(0, 4)} ${code.slice(4)}`.toLowerCase()
+    expect(findReceipt(book, handwritten, spaced)).toMatchObject({ found: 'matches', number })
+    // Without its code, the number alone is found.
+    expect(findReceipt(book, number)).toMatchObject({ found: 'matches' })
+  })
+
+  it('says when the code is another, the record changed, the number is unknown or not one', () => {
+    const other = code.startsWith('A') ? `B${code.slice(1)}` : `A${code.slice(1)}`
+    expect(findReceipt(book, number, other)).toMatchObject({ found: 'codeDiffers' })
+    const copy = new Y.Doc()
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc))
+    changeDepositAmount(copy, deposit.facts.id, 1)
+    expect(findReceipt(verifyBook(copy), number, code)).toMatchObject({ found: 'changed' })
+    const [series] = number.split('-')
+    expect(findReceipt(book, `${series}-999`)).toEqual({
+      found: 'notInBook',
+      number: `${series}-999`,
+    })
+    expect(findReceipt(book, 'hello')).toEqual({ found: 'notANumber' })
   })
 })

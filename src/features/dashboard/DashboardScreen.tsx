@@ -17,6 +17,7 @@ import { SummaryTiles, dueTodayTile } from '../../ui/SummaryTiles.tsx'
 import { samePlain } from '../../ui/samePlain.ts'
 import { useWide } from '../../ui/useWide.ts'
 import { ReviewWaiting } from '../collectors/ReviewWaiting.tsx'
+import { ReceiptsWarning } from '../receipts/ReceiptsWarning.tsx'
 import { RemindMenuItems } from '../reminders/SendLinks.tsx'
 import { matchesDashboardSearch } from './dashboardSearch.ts'
 import { withColumnTotals } from './dashboardTotals.ts'
@@ -66,6 +67,7 @@ export function DashboardScreen() {
   return (
     <Page title={t('title')}>
       <ReviewWaiting />
+      <ReceiptsWarning />
       <SummaryTiles
         tiles={[
           { label: t('totalUsers'), value: summary.totalUsers },

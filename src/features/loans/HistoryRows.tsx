@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_DEPOSIT_DESCRIPTION } from '../../../shared/deposit/record.ts'
+import { receiptLabel } from '../../../shared/receipts/receipt.ts'
 import { DateText, TimeText } from '../../ui/DateText.tsx'
 import { Money, Overpaid } from '../../ui/Money.tsx'
 import { useWide } from '../../ui/useWide.ts'
@@ -48,6 +49,7 @@ export function HistoryRows({
               </Text>
               <AmountText item={item} />
             </Flex>
+            <ReceiptNo item={item} />
             {details(item)}
             <Box mt="2">{voidOf(item)}</Box>
           </Box>
@@ -72,6 +74,7 @@ export function HistoryRows({
             <Table.Row key={item.id}>
               <Table.Cell>
                 <DateText date={item.date} />
+                <ReceiptNo item={item} />
               </Table.Cell>
               {cells(item)}
               <Table.Cell>
@@ -110,14 +113,38 @@ export function AmountText({ item }: { item: HistoryItem }) {
   return item.voided ? <del>{text}</del> : <>{text}</>
 }
 
+/**
+ * The line's receipt number and code, as the borrower's copy has them; a voided line keeps its
+ * number and says VOID. Nothing for a line from before receipts.
+ */
+export function ReceiptNo({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation('loans')
+  const label = receiptLabel(item.receipt)
+  if (!label) return null
+  return (
+    <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+      {t('history.receipt', label)}
+      {item.voided && (
+        <Text as="strong" color="red.700">
+          {' · '}
+          {t('history.receiptVoid')}
+        </Text>
+      )}
+    </Text>
+  )
+}
+
 /** The line's notes; for a voided line, the void's reason and who voided it when. */
 export function Notes({ item }: { item: HistoryItem }) {
   const { t } = useTranslation('loans')
   if (item.voided) {
     const { reason, at, by } = item.voided
+    const label = receiptLabel(item.voided.receipt)
     return (
       <Text as="span" color="red.700">
-        {t('void.voided')}: {reason} · <TimeText at={at} /> {byText(by, t)}
+        {t('void.voided')}
+        {label && ` (${t('history.receipt', label)})`}: {reason} · <TimeText at={at} />{' '}
+        {byText(by, t)}
       </Text>
     )
   }

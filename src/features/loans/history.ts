@@ -24,6 +24,8 @@ export interface HistoryItem {
    */
   interestPaidSoFar?: Paise
   voided?: VoidInfo
+  /** Its receipt as stored (`receipts/receipt.ts`); none from before receipts. */
+  receipt?: string
 }
 
 function compareText(a: string, b: string): number {
@@ -72,6 +74,7 @@ export function loanHistory(
       ...(fact.description !== undefined && { description: fact.description }),
       ...(entry && !fact.voided && { entry, interestPaidSoFar: soFar.get(fact.id) ?? 0 }),
       ...(fact.voided && { voided: fact.voided }),
+      ...(fact.receipt !== undefined && { receipt: fact.receipt }),
     })
   }
   for (const waiver of loan.waivers) {
@@ -88,6 +91,7 @@ export function loanHistory(
       ...(waiver.note !== undefined && { description: waiver.note }),
       ...(entry && !waiver.voided && { entry, interestPaidSoFar: soFar.get(waiver.id) ?? 0 }),
       ...(waiver.voided && { voided: waiver.voided }),
+      ...(waiver.receipt !== undefined && { receipt: waiver.receipt }),
     })
   }
   return items.sort(compareItems)

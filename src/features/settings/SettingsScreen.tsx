@@ -16,6 +16,7 @@ import { PeopleImportSection } from './PeopleImportSection.tsx'
 import { ProfileSection } from './ProfileSection.tsx'
 import { RestoreSection } from './RestoreSection.tsx'
 import { YearlySection } from '../statement/YearlySection.tsx'
+import { ReceiptsSection } from '../receipts/ReceiptsSection.tsx'
 
 /**
  * Settings is a list of sections, each a card with its own heading and its own state. To add
@@ -37,6 +38,7 @@ const sections: {
   { id: 'password', title: 'password', Section: PasswordSection },
   { id: 'export', title: 'export', Section: ExportSection },
   { id: 'yearly', title: 'yearly', Section: YearlySection },
+  { id: 'receipts', title: 'receipts', Section: ReceiptsSection },
   { id: 'restore', title: 'restore', Section: RestoreSection, writes: true },
   { id: 'import', title: 'import', Section: ImportSection, writes: true },
   { id: 'import-people', title: 'importPeople', Section: PeopleImportSection, writes: true },

@@ -11,6 +11,7 @@
  * have the same opening, totals and closing.
  */
 import type { TFunction } from 'i18next'
+import { receiptLabel } from '../../../shared/receipts/receipt.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import {
   borrowerCopy,
@@ -219,6 +220,9 @@ function details(line: StatementLine, t: TFunction): string {
     line.description && line.description !== DEFAULT_DEPOSIT_DESCRIPTION
       ? noteText(line.description, t)
       : ''
+  // A receipt keeps its number and code on the statement, a voided one too.
+  const label = receiptLabel(line.receipt)
+  const receipt = label ? t('statement:row.receipt', label) : ''
   const what = (() => {
     switch (line.kind) {
       case 'lent':
@@ -228,9 +232,9 @@ function details(line: StatementLine, t: TFunction): string {
       case 'interest':
         return t('statement:row.interest', { count: line.days ?? 0 })
       case 'payment':
-        return [t('statement:row.payment'), note].filter(Boolean).join(' · ')
+        return [t('statement:row.payment'), receipt, note].filter(Boolean).join(' · ')
       case 'waiver':
-        return [t('loans:history.waiver'), note].filter(Boolean).join(' · ')
+        return [t('loans:history.waiver'), receipt, note].filter(Boolean).join(' · ')
     }
   })()
   return line.voided ? `${t('loans:void.voided')}: ${line.voided.reason} · ${what}` : what
