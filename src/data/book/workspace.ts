@@ -11,6 +11,7 @@ import { chosenBook } from './chosenBook.ts'
 import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
 import { openBook } from './openBook.ts'
+import { keepReceiptSeries } from './receiptSeries.ts'
 import { isTodays, SavedDashboardStore } from './savedDashboard.ts'
 import {
   getSessionState,
@@ -90,7 +91,12 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
     }
     room.doc.on('afterTransaction', onTransaction)
   }
-  stopKeeping = keepDashboard(lender, cities, saved)
+  const stopDashboard = keepDashboard(lender, cities, saved)
+  const stopSeries = keepReceiptSeries(lender.doc, userId, lenderRoom)
+  stopKeeping = () => {
+    stopDashboard()
+    stopSeries()
+  }
   void lender.whenOnDisk.then(installForOffline)
   current = { userId, shared, lender, cities, saved }
   return current
