@@ -90,8 +90,10 @@ export default defineConfig({
         ],
         navigateFallback: '/index.html',
         // These are the server's, never the app shell's: a cached index.html there would hide
-        // an auth answer, the sync socket or a health check behind a page that looks fine.
-        navigateFallbackDenylist: [/^\/api\//, /^\/sync(\/|$)/, /^\/healthz$/],
+        // an auth answer, the sync socket, a health check or a borrower's passbook page (/p/,
+        // which must always come from the server: a revoked link must stop working) behind a
+        // page that looks fine.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sync(\/|$)/, /^\/healthz$/, /^\/p\//],
         cleanupOutdatedCaches: true,
         // The page that installed the service worker is served by it from then on, not only
         // after a reload: a lender who opens a statement on the first visit (or keeps the app

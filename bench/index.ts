@@ -8,6 +8,7 @@ import { benchCitiesBloat } from './citiesBloat.ts'
 import { benchCollectors } from './collectors.ts'
 import { benchEngine } from './engine.ts'
 import { benchExport } from './export.ts'
+import { benchPassbook } from './passbook.ts'
 import { benchRooms } from './rooms.ts'
 import { benchScaleOut } from './scaleout.ts'
 import { benchShipping } from './shipping.ts'
@@ -18,6 +19,7 @@ await benchEngine()
 await benchBook()
 benchExport()
 await benchBrowser()
+await benchPassbook()
 await benchCitiesBloat()
 await benchSync()
 await benchRooms()

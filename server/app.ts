@@ -9,6 +9,8 @@ import { createRouter } from './http/router.ts'
 import { createLogger } from './log.ts'
 import { createMembersApi } from './members/api.ts'
 import { openMembersStore } from './members/store.ts'
+import { createPassbookApi, createPassbookPage } from './passbook/api.ts'
+import { openPassbookLinks } from './passbook/store.ts'
 import { createSyncServer, type SyncServer } from './sync/server.ts'
 
 /** A running server. */
@@ -41,9 +43,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // The tables do not depend on the URL, which with PORT=0 is known only after binding.
   // Members are kept beside the accounts they name.
   const members = openMembersStore(accounts)
+  const passbookLinks = openPassbookLinks(accounts)
   await backends.migrating(async () => {
     await migrateAuth(authOptions(config.baseUrl ?? 'http://localhost'))
     await members.migrate()
+    await passbookLinks.migrate()
   })
 
   // The reset-password command ends sessions in the database, not through this server.
@@ -92,6 +96,22 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         accessChanged: (ownerId, memberId) => liveSync.accessChanged(ownerId, memberId),
         books: liveSync,
         secret,
+        log,
+      }),
+      passbookApi: createPassbookApi({
+        auth,
+        links: passbookLinks,
+        members,
+        books: liveSync,
+        baseUrl,
+        trustedOrigin: baseUrl,
+        log,
+      }),
+      passbookPage: createPassbookPage({
+        links: passbookLinks,
+        books: liveSync,
+        baseUrl,
+        trustedOrigin: baseUrl,
         log,
       }),
       bookState: (req, res) => liveSync.handleStateRequest(req, res),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { COLLECT_PATH } from '../../shared/collect.ts'
 import { BOOKS_PATH, MEMBERS_PATH } from '../../shared/members.ts'
+import { PASSBOOK_API_PATH, PASSBOOK_PAGE_PATH } from '../../shared/passbook.ts'
 import { SYNC_PATH } from '../../shared/protocol.ts'
 import { CLIENT_IP_HEADER } from '../auth/auth.ts'
 import type { Logger } from '../log.ts'
@@ -22,6 +23,15 @@ export interface RouterOptions {
   healthy(): Promise<boolean>
   /** `/api/members/…`, `/api/books`, `/api/collect/…`: who is in a book (see members/api.ts). */
   membersApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>
+  /** `/api/passbook/<ownerId>/links[/<id>]`: a borrower's passbook links (see passbook/api.ts). */
+  passbookApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>
+  /** `GET /p/<token>`: a borrower's passbook page; `address` is what its rate limit keys on. */
+  passbookPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    address: string,
+  ): Promise<void>
   /** `GET /sync/users/<id>`: a book's whole state in one download (the sync server's). */
   bookState(req: IncomingMessage, res: ServerResponse): Promise<void>
   distDir: string
@@ -132,7 +142,13 @@ export function createRouter(options: RouterOptions) {
     ) {
       return options.membersApi(req, res, pathname)
     }
+    if (pathname.startsWith(PASSBOOK_API_PATH + '/')) {
+      return options.passbookApi(req, res, pathname)
+    }
     if (pathname.startsWith('/api/')) return json(res, 404, { error: 'not found' })
+    if (pathname.startsWith(PASSBOOK_PAGE_PATH + '/')) {
+      return options.passbookPage(req, res, pathname, clientAddress(req, options.trustProxy))
+    }
     if (pathname === '/healthz') {
       return (await options.healthy())
         ? json(res, 200, { status: 'ok' })
