@@ -29,6 +29,10 @@ const REASONS: Record<string, string> = {
   'no such member': 'settings:members.errors.noSuchMember',
   'no such invitation': 'settings:members.errors.noSuchInvitation',
   'a collector needs his villages: a list of city ids': 'settings:members.villages.none',
+  'no such person': 'passbook:links.errors.noSuchPerson',
+  'too many links for this person': 'passbook:links.errors.tooManyForPerson',
+  'too many links in this book': 'passbook:links.errors.tooManyInBook',
+  'bad expiry': 'passbook:links.errors.badExpiry',
 }
 
 export async function call<T>(

@@ -26,6 +26,7 @@ import { SummaryTiles, dueTodayTile } from '../../ui/SummaryTiles.tsx'
 import { RevivedNote } from '../people/RevivedNote.tsx'
 import { forgetDeposit, useLastDeposit } from '../reminders/lastDeposit.ts'
 import { ReceiptLinks, ReminderPanel } from '../reminders/SendLinks.tsx'
+import { PassbookPanel } from '../passbook/PassbookPanel.tsx'
 import { loanHistory, type HistoryItem } from './history.ts'
 import { LoanCard } from './LoanCard.tsx'
 import { AmountText, EndHeader, HistoryRows, Notes, Recorded } from './HistoryRows.tsx'
@@ -80,6 +81,7 @@ export function PersonLoansScreen({ personId }: { personId: string }) {
       {person.phone ? <Text color="fg.muted">{person.phone}</Text> : null}
       <ReceiptLinks to={to} depositId={lastDeposit} onDone={forgetDeposit} />
       {summary.totalDue > 0 && <ReminderPanel to={to} />}
+      {loans.length > 0 && <PassbookPanel to={to} />}
       <Changes record={person} />
       <RevivedNote revived={person.revived} />
       <SummaryTiles

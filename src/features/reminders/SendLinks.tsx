@@ -25,7 +25,11 @@ export interface Recipient {
 const labels = {
   reminder: { whatsApp: 'remindWhatsApp', sms: 'remindSms', smsLabel: 'remindSmsLabel' },
   receipt: { whatsApp: 'receiptWhatsApp', sms: 'receiptSms', smsLabel: 'receiptSmsLabel' },
+  passbook: { whatsApp: 'passbookWhatsApp', sms: 'passbookSms', smsLabel: 'passbookSmsLabel' },
 } as const
+
+/** What a message is: each kind has its links' words. */
+export type MessageKind = keyof typeof labels
 
 /**
  * WhatsApp and SMS as plain links (they work offline up to the moment the phone sends), or, for
@@ -39,7 +43,7 @@ export function SendLinks({
 }: {
   to: Recipient
   text: string
-  kind: 'reminder' | 'receipt'
+  kind: MessageKind
   /** Whether to offer the person's form (a collector cannot change a person). */
   canEdit?: boolean
 }) {
@@ -91,7 +95,7 @@ export function MessageWithLinks({
 }: {
   to: Recipient
   text: string
-  kind: 'reminder' | 'receipt'
+  kind: MessageKind
   canEdit?: boolean
 }) {
   return (

@@ -56,7 +56,7 @@ export function sayIn(t: TFunction): Say {
 export function noLinkMessage(
   reason: 'noPhone' | IdentityReason,
   name: string,
-  what: 'reminder' | 'receipt',
+  what: 'reminder' | 'receipt' | 'passbook',
   t: TFunction,
 ): string {
   const ask = t(`reminders:noMobile.${what}`, { name })

@@ -25,10 +25,10 @@ import {
 export type { AskChoice, Reminder }
 
 /**
- * The `reminders` words in the language of `personId`'s messages: the one set on the person, else
+ * The words (`reminders` by default) in the language of `personId`'s messages: the one set on the person, else
  * the lender's. Follows a change of either.
  */
-function useMessageT(personId: string): TFunction {
+export function useMessageT(personId: string): TFunction {
   const people = useActivePeople()
   const [app] = useLanguage()
   const language = messageLanguage(
