@@ -9,6 +9,7 @@ import { isIsoDate } from './dates.ts'
 import type { IsoDate, Paise } from './ledger/types.ts'
 import type { City, LenderSnapshot, Loan, Person } from './schema/types.ts'
 import { isPaise, isTimestamp } from './schema/guards.ts'
+import { readReceipt } from './receipts/receipt.ts'
 
 /** `/api/collect/<ownerId>`: a collector's sheet; `/deposits` under it, his inbox. */
 export const COLLECT_PATH = '/api/collect'
@@ -71,6 +72,12 @@ export interface CollectedDeposit {
   device: string
   note?: string
   allocations: { loanId: string; amount: Paise }[]
+  /**
+   * The receipt his phone gave it, as stored (`SERIES.n.CODE`, see `receipts/receipt.ts`), in
+   * the phone's own series; the book keeps it as it is. None from an older phone: the server
+   * numbers the deposit itself.
+   */
+  receipt?: string
 }
 
 const HEX_ID = /^[0-9a-f]{20}$/
@@ -78,11 +85,15 @@ const HEX_ID = /^[0-9a-f]{20}$/
 /** `value` as a `CollectedDeposit`, or null when it is not one (the server trusts no device). */
 export function readCollectedDeposit(value: unknown): CollectedDeposit | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
-  const { depositId, date, createdAt, device, note, allocations } = value as Record<string, unknown>
+  const { depositId, date, createdAt, device, note, allocations, receipt } = value as Record<
+    string,
+    unknown
+  >
   if (typeof depositId !== 'string' || !HEX_ID.test(depositId)) return null
   if (!isIsoDate(date) || !isTimestamp(createdAt)) return null
   if (typeof device !== 'string' || device.length === 0 || device.length > 40) return null
   if (note !== undefined && (typeof note !== 'string' || note.length > 500)) return null
+  if (receipt !== undefined && readReceipt(receipt) === null) return null
   if (!Array.isArray(allocations) || allocations.length === 0 || allocations.length > 20) {
     return null
   }
@@ -94,8 +105,27 @@ export function readCollectedDeposit(value: unknown): CollectedDeposit | null {
     shares.push({ loanId, amount })
   }
   if (new Set(shares.map((share) => share.loanId)).size !== shares.length) return null
-  return { depositId, date, createdAt, device, ...(note ? { note } : {}), allocations: shares }
+  return {
+    depositId,
+    date,
+    createdAt,
+    device,
+    ...(note ? { note } : {}),
+    allocations: shares,
+    ...(typeof receipt === 'string' && { receipt }),
+  }
 }
+
+/**
+ * Why the inbox refuses a deposit, besides the deposit form's own reasons (`DEPOSIT_REASONS`):
+ * a loan not of his villages now; a receipt in a series someone else writes in (the owner's,
+ * another collector's, the server's); a receipt whose number the book holds for another record.
+ */
+export const COLLECT_REFUSALS = {
+  outside: 'loan outside your villages',
+  notYourSeries: 'receipt in a series not yours',
+  numberTaken: 'receipt number already in the book',
+} as const
 
 /** What became of one deposit a collector sent. */
 export type CollectedOutcome =

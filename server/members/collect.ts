@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type * as Y from 'yjs'
 import {
+  COLLECT_REFUSALS,
   collectorSheet,
   MAX_DEPOSITS_PER_REQUEST,
   readCollectedDeposit,
@@ -10,6 +11,9 @@ import {
 } from '../../shared/collect.ts'
 import { validateDeposit } from '../../shared/deposit/input.ts'
 import { recordDeposit } from '../../shared/deposit/writer.ts'
+import { issuingSeries } from '../../shared/receipts/issue.ts'
+import { noteReceipt, receiptRefusal, seriesOwners } from '../../shared/receipts/owners.ts'
+import { readReceipt } from '../../shared/receipts/receipt.ts'
 import { readCities } from '../../shared/schema/city.ts'
 import { readProfile } from '../../shared/schema/profile.ts'
 import type { LenderProjection } from '../../shared/schema/projection.ts'
@@ -87,6 +91,11 @@ export function readDeposits(value: unknown): (CollectedDeposit | number)[] | nu
  * Trash, someone else's id) refuses the deposit whole. A deposit already in the book (sent
  * again after a lost answer) is not written twice. Each payment names him and his device; its
  * deposit id in the book is `bookDepositId`'s.
+ *
+ * A deposit keeps the receipt his phone gave it, checked first (`receiptRefusal`): in a series
+ * only he has written in (not the owner's, another collector's, nor the one this server gives
+ * out in), under a number no other record holds. One from an older phone, with none, is
+ * numbered here.
  */
 export function recordCollected(
   books: ServerBooks,
@@ -102,11 +111,14 @@ export function recordCollected(
     const sheet = collectorSheet(snapshot, [], collector.villages, readProfile(book), '')
     const loans = new Map(sheet.loans.map((loan) => [loan.id, loan]))
     const recorded = new Set<string>()
+    // What the book holds of these deposits' receipts' series and numbers, read once per request.
+    const asked = deposits.flatMap((d) => readReceipt(d.receipt) ?? [])
+    const held = asked.length ? seriesOwners(book, asked, snapshot) : null
     return deposits.map((deposit): CollectedOutcome => {
       const { depositId } = deposit
       const own = deposit.allocations.map(({ loanId }) => loans.get(loanId))
       if (own.some((loan) => loan === undefined)) {
-        return { depositId, outcome: 'refused', reason: 'loan outside your villages' }
+        return { depositId, outcome: 'refused', reason: COLLECT_REFUSALS.outside }
       }
       const bookId = bookDepositId(member.secret, member.id, deposit)
       const first = deposit.allocations[0]!.loanId
@@ -125,6 +137,17 @@ export function recordCollected(
         loans: own.map((loan) => ({ id: loan!.id, startDate: loan!.startDate })),
       })
       if (!checked.ok) return { depositId, outcome: 'refused', reason: checked.reason }
+      const receipt = readReceipt(deposit.receipt)
+      if (receipt && held) {
+        const refusal = receiptRefusal(
+          held,
+          receipt,
+          collector.email,
+          `deposit:${bookId}`,
+          issuingSeries(book),
+        )
+        if (refusal) return { depositId, outcome: 'refused', reason: COLLECT_REFUSALS[refusal] }
+      }
       const result = recordDeposit(
         book,
         {
@@ -137,9 +160,12 @@ export function recordCollected(
           by: { account: collector.email, device: deposit.device },
           depositId: bookId,
           origin: SERVER_WRITE_ORIGIN,
+          // His phone's, or (none: an older phone) the next of this server's series.
+          receipt: deposit.receipt,
         },
       )
       if (!result.ok) return { depositId, outcome: 'refused', reason: result.reason }
+      if (held) noteReceipt(held, deposit.receipt, 'deposit', bookId, { account: collector.email })
       recorded.add(bookId)
       return { depositId, outcome: 'recorded', inBook: bookId }
     })

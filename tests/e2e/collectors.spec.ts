@@ -201,6 +201,11 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   const message = decodeURIComponent((await whatsApp.getAttribute('href')) ?? '')
   expect(message).toContain('₹50.00')
   expect(message).toMatch(/interest/i)
+  // Numbered on his phone, offline: the fifth of its series, the same on his list.
+  const number = /Receipt No\. ([0-9A-Z]{6}-5) · code [0-9A-Z]{4}-[0-9A-Z]{4}/.exec(message)?.[0]
+  expect(number).toBeTruthy()
+  const lastRow = recorded.getByRole('listitem').filter({ hasText: 'Ramesh Rampur · ₹50.00' })
+  await expect(lastRow).toContainText(number!)
 
   // The phone closes the tab, still offline: his day is all there when it opens again.
   await page.reload()
@@ -212,6 +217,8 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await expect(recorded.getByText('In the book')).toHaveCount(5, { timeout: 30_000 })
   await expect(today).toContainText('₹1,150.00')
+  // The book keeps the number his phone gave.
+  await expect(lastRow).toContainText(number!)
 
   // The owner's book has them, named with him.
   const dashboard = new DashboardPage(owner.page)

@@ -119,9 +119,10 @@ export class CollectorBook {
   }
 
   /**
-   * Keeps a deposit on this device (it counts on his sheet at once) and sends it when it can.
-   * Resolves once it is stored here: that, not the server's answer, is what "recorded" means
-   * offline.
+   * Keeps a deposit on this device (it counts on his sheet at once), numbered in this phone's
+   * series of receipts (the number he gives the borrower at the door, which the book keeps), and
+   * sends it when it can. Resolves once it is stored here: that, not the server's answer, is what
+   * "recorded" means offline.
    */
   async record(
     person: { id: string; name: string },
@@ -133,15 +134,17 @@ export class CollectorBook {
       createdAt: new Date().toISOString(),
       device: readDeviceName().slice(0, 40) || 'Phone',
       ...(input.note && { note: input.note }),
-      allocations: input.allocations.map(({ loanId, amount }) => ({ loanId, amount })),
+      allocations: input.allocations
+        .filter(({ amount }) => amount !== 0)
+        .map(({ loanId, amount }) => ({ loanId, amount })),
     }
-    const entry: OutboxEntry = {
+    if (!this.store) throw new Error('The collector book is not open yet')
+    const entry = await this.store.addNumbered({
       deposit,
       personId: person.id,
       personName: person.name,
       state: 'waiting',
-    }
-    await this.store?.putEntries([entry])
+    })
     // Cash recorded only on this phone: the browser must not clear it to make room.
     askForPersistentStorageOnce()
     this.set({ outbox: [entry, ...this.state.outbox], lastRecorded: deposit.depositId })

@@ -1,5 +1,5 @@
 import type { CollectorSheet } from '../../../shared/collect.ts'
-import type { OutboxEntry } from './outbox.ts'
+import { numberDeposit, type OutboxEntry } from './outbox.ts'
 
 /**
  * A collector's sheet and outbox on his device, in an IndexedDB database of their own per account
@@ -12,11 +12,25 @@ export interface CollectorStore {
   /** Forgets the sheet: he no longer collects for this book, so its people are not his to see. */
   dropSheet(): Promise<void>
   putEntries(entries: readonly OutboxEntry[]): Promise<void>
+  /**
+   * Adds a new deposit to the outbox with the next receipt of this phone's series (see
+   * `numberDeposit`); resolves with the entry as kept. The series' last receipt is read, moved on
+   * and written back in the one transaction that adds the entry, so a number is given once: a
+   * reload keeps both or neither, and two tabs' transactions on these stores run one after the
+   * other, each reading what the one before wrote.
+   */
+  addNumbered(entry: OutboxEntry): Promise<OutboxEntry>
   close(): void
 }
 
 const SHEET = 'sheet'
 const OUTBOX = 'outbox'
+/**
+ * The key, in the sheet's store, of this phone's last receipt of the book (as stored). Not a
+ * store of its own: a new store needs a new version of the database, which waits until every
+ * tab of the older app has closed it.
+ */
+const LAST_RECEIPT = 'lastReceipt'
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -81,6 +95,31 @@ export async function openCollectorStore(userId: string, ownerId: string): Promi
       const tx = db.transaction(OUTBOX, 'readwrite')
       for (const entry of entries) tx.objectStore(OUTBOX).put(entry)
       await done(tx)
+    },
+    async addNumbered(entry) {
+      const tx = db.transaction([SHEET, OUTBOX], 'readwrite')
+      const finished = done(tx)
+      let kept = null as OutboxEntry | null
+      let failure = null as unknown
+      const read = tx.objectStore(SHEET).get(LAST_RECEIPT)
+      // Everything in the request's own callback: the transaction stays open only while it
+      // has a request pending, so nothing may wait between reading the series and writing it.
+      read.onsuccess = () => {
+        try {
+          const { deposit, last } = numberDeposit(entry.deposit, read.result)
+          kept = { ...entry, deposit }
+          tx.objectStore(SHEET).put(last, LAST_RECEIPT)
+          tx.objectStore(OUTBOX).add(kept)
+        } catch (error) {
+          failure = error
+          tx.abort()
+        }
+      }
+      await finished.catch((error: unknown) => {
+        throw failure ?? error
+      })
+      if (kept === null) throw new Error('The deposit was not kept')
+      return kept
     },
     close() {
       db.close()

@@ -9,6 +9,8 @@
 import type { CollectedDeposit, CollectedOutcome, CollectorSheet } from '../../../shared/collect.ts'
 import { paymentId } from '../../../shared/deposit/record.ts'
 import type { Actor, IsoDate, Paise } from '../../../shared/ledger/types.ts'
+import { nextReceipt, startSeries } from '../../../shared/receipts/issue.ts'
+import { readReceipt, storeReceipt } from '../../../shared/receipts/receipt.ts'
 import type { Loan, Payment } from '../../../shared/schema/types.ts'
 
 /** Where one recorded deposit stands. */
@@ -33,6 +35,26 @@ export interface OutboxEntry {
   inBook?: string
   /** Why the server refused it. */
   reason?: string
+}
+
+/**
+ * `deposit` with the receipt after `last` (this phone's last receipt of the book, as stored; none
+ * or unreadable: a new series), and that receipt, the series' new last. The code covers what the
+ * book will hold of it: its day and what it pays each loan, not its id (see `factsLine`), since
+ * the server gives it an id of its own.
+ */
+export function numberDeposit(
+  deposit: CollectedDeposit,
+  last: unknown,
+): { deposit: CollectedDeposit; last: string } {
+  const receipt = nextReceipt(readReceipt(last) ?? startSeries(), {
+    kind: 'deposit',
+    id: deposit.depositId,
+    date: deposit.date,
+    payments: deposit.allocations.filter((share) => share.amount !== 0),
+  })
+  const stored = storeReceipt(receipt)
+  return { deposit: { ...deposit, receipt: stored }, last: stored }
 }
 
 /** The entry once the server answered with `outcome`. */
@@ -95,6 +117,7 @@ export function loansWithOutbox(
         ...(deposit.note && { description: deposit.note }),
         createdAt: deposit.createdAt,
         createdBy: by,
+        ...(deposit.receipt !== undefined && { receipt: deposit.receipt }),
       })
       added.set(share.loanId, payments)
     })

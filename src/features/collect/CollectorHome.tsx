@@ -3,12 +3,18 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { MAX_VOID_REASON, type SheetPerson, type VoidRequestInfo } from '../../../shared/collect.ts'
+import {
+  COLLECT_REFUSALS,
+  MAX_VOID_REASON,
+  type SheetPerson,
+  type VoidRequestInfo,
+} from '../../../shared/collect.ts'
 import { formatDisplayDate } from '../../../shared/dates.ts'
 import { formatINR } from '../../../shared/money.ts'
 import { DEPOSIT_REASONS } from '../../../shared/reasons.ts'
 import { askAmounts, summarizePerson } from '../../../shared/ledger/engine.ts'
 import type { Paise } from '../../../shared/ledger/types.ts'
+import { receiptLabel } from '../../../shared/receipts/receipt.ts'
 import type { CollectorConnection } from '../../data/collect/collectorBook.ts'
 import { collectedOn, depositAmount, type OutboxEntry } from '../../data/collect/outbox.ts'
 import { useCollecting, useCollectorState } from '../../data/collect/useCollector.ts'
@@ -19,7 +25,7 @@ import { Notice } from '../../ui/Page.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { messageLanguage, messageT, reminderFor } from '../reminders/messages.ts'
 import { MessageWithLinks } from '../reminders/SendLinks.tsx'
-import { collectedReceipt } from './receipt.ts'
+import { collectedReceipt, entryReceipt } from './receipt.ts'
 import { useSheet, type SheetView } from './useSheet.ts'
 
 /**
@@ -343,6 +349,8 @@ function RecordedRow({
   // In the book, then voided by the owner (he asked, or she found a mistake): it counts nowhere.
   const voided = entry.inBook !== undefined && view?.voided.has(entry.inBook) === true
   const state = voided ? 'voided' : entry.state
+  // The number he gave at the door: his phone's until the book holds it, then the book's (the same).
+  const receipt = receiptLabel(entryReceipt(view, entry))
   return (
     <Panel as="li" label={t('recordedRow', { name })} p="3">
       <Flex justify="space-between" gap="2" wrap="wrap" align="baseline">
@@ -356,6 +364,11 @@ function RecordedRow({
         {deposit.note && <> · {deposit.note}</>}
         {entry.reason && <> · {t('refusedBecause', { reason: refusalText(entry.reason, t) })}</>}
       </Text>
+      {receipt && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('receiptNumber', receipt)}
+        </Text>
+      )}
       {request && (
         <Text fontSize="sm" color="fg.muted">
           {t(`voidAsked.${request.status}`, { reason: request.reason })}
@@ -439,12 +452,15 @@ function AskVoid({ inBook, onDone }: { inBook: string; onDone: () => void }) {
 
 /**
  * Why the server refused a deposit, in his words: the deposit form's own reasons (the server
- * checks as the form does), or that the loan is not in his villages now.
+ * checks as the form does), that the loan is not in his villages now, or that the book cannot
+ * take the receipt his phone gave it.
  */
 function refusalText(reason: string, t: TFunction): string {
   if ((DEPOSIT_REASONS as readonly string[]).includes(reason)) return t(`deposit:errors.${reason}`)
   if (reason === 'invalidAllocation') return t('deposit:errors.noAllocation')
-  if (reason === 'loan outside your villages') return t('refusedOutside')
+  if (reason === COLLECT_REFUSALS.outside) return t('refusedOutside')
+  if (reason === COLLECT_REFUSALS.notYourSeries) return t('refusedSeries')
+  if (reason === COLLECT_REFUSALS.numberTaken) return t('refusedNumberTaken')
   return t('refusedOther')
 }
 
