@@ -73,6 +73,10 @@ test('yearly statements: every borrower of last financial year in one PDF, each 
   expect(ramesh!.opening).toBeGreaterThan(0)
   expect(text).toContain(squeeze(`Opening ${formatINR(ramesh!.opening)}`))
   expect(text).toContain(squeeze(`closing ${formatINR(ramesh!.closing)}`))
+  // His repayment with its receipt number and code (issue 32).
+  expect(text.slice(0, text.indexOf('SitaDeviका'))).toMatch(
+    /No\.[0-9A-Z]{6}-\d+,code[0-9A-Z]{4}-[0-9A-Z]{4}/,
+  )
   // Sita's, in Hindi (her language), from a page of her own, after his (by name).
   const sitaAt = text.indexOf('SitaDeviका')
   expect(sitaAt).toBeGreaterThan(text.indexOf('LoanstatementofRameshKumar'))
@@ -81,4 +85,5 @@ test('yearly statements: every borrower of last financial year in one PDF, each 
   )
   expect(text.slice(sitaAt)).toContain(squeeze(formatINR(sita!.closing)))
   expect(text.slice(sitaAt)).not.toContain('Loanstatement')
+  expect(text.slice(sitaAt)).toMatch(/[0-9A-Z]{6}-\d+,[^,]*[0-9A-Z]{4}-[0-9A-Z]{4}/)
 })
