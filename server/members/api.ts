@@ -21,7 +21,7 @@ import { BodyTooLarge, readBody } from '../http/body.ts'
 import { originAllowed } from '../http/origin.ts'
 import type { Logger } from '../log.ts'
 import { indianDay, readDeposits, readSheet, recordSent, type ServerBooks } from './collect.ts'
-import { acceptHeld, checkOwnDeposit, voidAsked } from './review.ts'
+import { acceptHeld, checkOwnDeposit, dismissHeld, voidAsked } from './review.ts'
 import type { MembersStore, Membership } from './store.ts'
 
 /** The members API's bodies are a role or a code: a few dozen bytes. */
@@ -284,7 +284,7 @@ export function createMembersApi(options: MembersApiOptions) {
     // a deposit written twice lands once, so two calls at once cannot record it twice).
     const outcomes = accept
       ? await acceptHeld(options.books, store, me, batch, options.secret, now())
-      : []
+      : await dismissHeld(options.books, me, batch, now()).then(() => [])
     if (!(await store.reviewHeld(me, batch.id, accept ? 'accepted' : 'dismissed', now()))) {
       return refusal(404, 'no such batch')
     }

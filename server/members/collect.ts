@@ -12,8 +12,20 @@ import {
 import { validateDeposit } from '../../shared/deposit/input.ts'
 import { recordDeposit } from '../../shared/deposit/writer.ts'
 import { issuingSeries } from '../../shared/receipts/issue.ts'
-import { noteReceipt, receiptRefusal, seriesOwners } from '../../shared/receipts/owners.ts'
-import { readReceipt } from '../../shared/receipts/receipt.ts'
+import {
+  noteReceipt,
+  receiptRefusal,
+  seriesOwners,
+  type SeriesOwners,
+} from '../../shared/receipts/owners.ts'
+import { readReceipt, receiptNumber } from '../../shared/receipts/receipt.ts'
+import {
+  keepRefusedReceipt,
+  readRefusedReceipts,
+  type RefusalOfReceipt,
+} from '../../shared/receipts/refused.ts'
+import { isIsoDate } from '../../shared/dates.ts'
+import { isPaise } from '../../shared/schema/guards.ts'
 import { readCities } from '../../shared/schema/city.ts'
 import { readProfile } from '../../shared/schema/profile.ts'
 import type { LenderProjection } from '../../shared/schema/projection.ts'
@@ -114,10 +126,12 @@ export function recordCollected(
     // What the book holds of these deposits' receipts' series and numbers, read once per request.
     const asked = deposits.flatMap((d) => readReceipt(d.receipt) ?? [])
     const held = asked.length ? seriesOwners(book, asked, snapshot) : null
+    const keep = held && refusedKeeper(book, held, collector.email, now)
     return deposits.map((deposit): CollectedOutcome => {
       const { depositId } = deposit
       const own = deposit.allocations.map(({ loanId }) => loans.get(loanId))
       if (own.some((loan) => loan === undefined)) {
+        keep?.(deposit, 'outside')
         return { depositId, outcome: 'refused', reason: COLLECT_REFUSALS.outside }
       }
       const bookId = bookDepositId(member.secret, member.id, deposit)
@@ -136,7 +150,10 @@ export function recordCollected(
         today,
         loans: own.map((loan) => ({ id: loan!.id, startDate: loan!.startDate })),
       })
-      if (!checked.ok) return { depositId, outcome: 'refused', reason: checked.reason }
+      if (!checked.ok) {
+        keep?.(deposit, 'invalid')
+        return { depositId, outcome: 'refused', reason: checked.reason }
+      }
       const receipt = readReceipt(deposit.receipt)
       if (receipt && held) {
         const refusal = receiptRefusal(
@@ -170,6 +187,52 @@ export function recordCollected(
       return { depositId, outcome: 'recorded', inBook: bookId }
     })
   })
+}
+
+/**
+ * How many receipts the server keeps as refused for one collector in one book; past it, a
+ * refused deposit's receipt is not kept (his series then shows a number missing). A collector
+ * cannot grow the book without end by sending deposits he knows will be refused.
+ */
+export const MAX_REFUSED_RECEIPTS = 500
+
+/**
+ * What keeps the receipt of a deposit the server refuses (`receipts/refused.ts`), when the
+ * receipt is his to give (a series only he writes in, a number no record holds) and he is under
+ * MAX_REFUSED_RECEIPTS: its chain then still verifies, and the owner sees it was given.
+ */
+export function refusedKeeper(
+  book: Y.Doc,
+  held: SeriesOwners,
+  email: string,
+  now: Date,
+): (deposit: CollectedDeposit, reason: RefusalOfReceipt) => void {
+  let kept: number | null = null
+  return (deposit, reason) => {
+    const receipt = readReceipt(deposit.receipt)
+    if (!receipt) return
+    const number = receiptNumber(receipt)
+    if (receiptRefusal(held, receipt, email, `refused:${number}`, issuingSeries(book))) return
+    kept ??= readRefusedReceipts(book).filter((r) => r.createdBy?.account === email).length
+    // The facts its code covers: the payments above zero, as his phone numbered them.
+    const payments = deposit.allocations.filter(({ amount }) => amount > 0)
+    if (kept >= MAX_REFUSED_RECEIPTS || payments.length === 0) return
+    if (!payments.every(({ amount }) => isPaise(amount)) || !isIsoDate(deposit.date)) return
+    book.transact(
+      () =>
+        keepRefusedReceipt(book, {
+          receipt: deposit.receipt as string,
+          date: deposit.date,
+          payments,
+          reason,
+          createdAt: now.toISOString(),
+          createdBy: { account: email, device: deposit.device },
+        }),
+      SERVER_WRITE_ORIGIN,
+    )
+    noteReceipt(held, deposit.receipt, 'refused', number, { account: email })
+    kept++
+  }
 }
 
 /** What became of each deposit of a list as sent: a malformed one is named by its index. */

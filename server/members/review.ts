@@ -4,12 +4,15 @@
  * money already in the book himself; the owner accepts or refuses, and what he accepts the
  * server writes into the book in his name, through the room like any other change.
  */
-import type { VoidRequestInfo } from '../../shared/collect.ts'
+import type { CollectedDeposit, VoidRequestInfo } from '../../shared/collect.ts'
+import { seriesOwners } from '../../shared/receipts/owners.ts'
+import { readReceipt } from '../../shared/receipts/receipt.ts'
 import { voidDeposit } from '../../shared/schema/void.ts'
 import {
   SERVER_WRITE_ORIGIN,
   readDeposits,
   recordSent,
+  refusedKeeper,
   type SentOutcome,
   type ServerBooks,
 } from './collect.ts'
@@ -101,4 +104,31 @@ export async function acceptHeld(
   }
   const read = readDeposits(batch.deposits) ?? []
   return recordSent(books, ownerId, { id: batch.memberId, secret, collector }, read, now)
+}
+
+/**
+ * A held batch the owner dismissed: none of it goes in the book, but each receipt its collector
+ * gave at the door is kept as refused (`receipts/refused.ts`), so his series still verifies and
+ * the owner sees, in Settings → Receipts, what a borrower may hold a receipt for.
+ */
+export function dismissHeld(
+  books: ServerBooks,
+  ownerId: string,
+  batch: HeldDeposits,
+  now: Date,
+): Promise<void> {
+  const deposits = (readDeposits(batch.deposits) ?? []).filter(
+    (deposit): deposit is CollectedDeposit => typeof deposit !== 'number',
+  )
+  const asked = deposits.flatMap((deposit) => readReceipt(deposit.receipt) ?? [])
+  if (asked.length === 0) return Promise.resolve()
+  return books.changeBook(ownerId, (book, projection) => {
+    const keep = refusedKeeper(
+      book,
+      seriesOwners(book, asked, projection.snapshot()),
+      batch.email,
+      now,
+    )
+    for (const deposit of deposits) keep(deposit, 'dismissed')
+  })
 }

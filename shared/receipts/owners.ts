@@ -10,6 +10,7 @@ import { readLender } from '../schema/lender.ts'
 import type { LenderSnapshot } from '../schema/types.ts'
 import { readVoids } from '../schema/void.ts'
 import { SERIES_LENGTH, readReceipt, type Receipt } from './receipt.ts'
+import { readRefusedReceipts } from './refused.ts'
 
 /** What the book holds of the series and numbers of some receipts, as the check needs it. */
 export interface SeriesOwners {
@@ -31,7 +32,7 @@ export type ReceiptRefusal =
   | 'numberTaken'
 
 /** What kind of record holds a receipt. */
-export type ReceiptHolder = 'deposit' | 'waiver' | 'void'
+export type ReceiptHolder = 'deposit' | 'waiver' | 'void' | 'refused'
 
 /**
  * What the book (deposits, waivers, voids) holds of the series and numbers of `asked`. Only
@@ -57,6 +58,9 @@ export function seriesOwners(
   for (const p of book.payments) noteReceipt(held, p.receipt, 'deposit', p.depositId, p.createdBy)
   for (const w of book.waivers) noteReceipt(held, w.receipt, 'waiver', w.id, w.createdBy)
   for (const v of readVoids(doc)) noteReceipt(held, v.receipt, 'void', v.id, v.createdBy)
+  for (const r of readRefusedReceipts(doc)) {
+    noteReceipt(held, r.receipt, 'refused', r.id, r.createdBy)
+  }
   return held
 }
 

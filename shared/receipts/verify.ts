@@ -12,6 +12,7 @@ import { waiversMap } from '../schema/doc.ts'
 import type { Payment, Waiver } from '../schema/types.ts'
 import { readVoids, type StoredVoid } from '../schema/void.ts'
 import { readWaiver } from '../schema/waiver.ts'
+import { readRefusedReceipts, type RefusalOfReceipt, type RefusedReceipt } from './refused.ts'
 import {
   chainCode,
   readReceipt,
@@ -31,6 +32,10 @@ export interface BookReceipt {
   /** The cash it records (a void: 0). */
   readonly amount: Paise
   readonly loanIds: readonly string[]
+  /** Set on a receipt the server refused: given out, kept for its chain, counted in no figure. */
+  readonly refused?: RefusalOfReceipt
+  /** On a refused receipt: the account that gave it. */
+  readonly by?: string
 }
 
 /**
@@ -53,6 +58,8 @@ export interface Verification {
   readonly missing: readonly string[]
   /** How many receipts are not `ok`. */
   readonly failing: number
+  /** Receipts given out that the server refused (see `refused.ts`), with how each stands. */
+  readonly refused: readonly (BookReceipt & { check: ReceiptCheck })[]
 }
 
 /**
@@ -64,6 +71,7 @@ export function receiptsOfRecords(
   payments: Iterable<Payment>,
   waivers: Iterable<Waiver>,
   voids: Iterable<StoredVoid>,
+  refused: Iterable<RefusedReceipt> = [],
 ): BookReceipt[] {
   const receipts: BookReceipt[] = []
   const deposits = new Map<string, { loanId: string; amount: Paise }[]>()
@@ -99,6 +107,15 @@ export function receiptsOfRecords(
     } as const
     receipts.push(entry(v.receipt, facts, v.createdAt.slice(0, 10), 0, []))
   }
+  for (const r of refused) {
+    const facts = { kind: 'deposit', id: r.id, date: r.date, payments: r.payments } as const
+    const refusedEntry = entry(r.receipt, facts, r.date, sum(r.payments), r.payments)
+    receipts.push({
+      ...refusedEntry,
+      refused: r.reason,
+      ...(r.createdBy && { by: r.createdBy.account }),
+    })
+  }
   return receipts
 }
 
@@ -109,7 +126,12 @@ export function bookReceipts(doc: Y.Doc): BookReceipt[] {
     const waiver = readWaiver(id, value)
     if (waiver) waivers.push(waiver)
   }
-  return receiptsOfRecords(readDepositLog(doc).first.values(), waivers, readVoids(doc))
+  return receiptsOfRecords(
+    readDepositLog(doc).first.values(),
+    waivers,
+    readVoids(doc),
+    readRefusedReceipts(doc),
+  )
 }
 
 function entry(
@@ -180,6 +202,7 @@ export function verifyReceipts(receipts: readonly BookReceipt[]): Verification {
     receipts: checked,
     missing,
     failing: checked.filter((r) => r.check !== 'ok').length,
+    refused: checked.filter((r) => r.refused !== undefined),
   }
 }
 
@@ -193,7 +216,7 @@ export type ShownReceipt =
   | { found: 'notANumber' }
   | { found: 'notInBook'; number: string }
   | {
-      found: 'matches' | 'codeDiffers' | 'changed'
+      found: 'matches' | 'codeDiffers' | 'changed' | 'refused'
       number: string
       receipt: BookReceipt & { check: ReceiptCheck }
     }
@@ -203,7 +226,8 @@ export type ShownReceipt =
  * book: `matches` when the book holds it with that code and it verifies; `codeDiffers` when the
  * book's code for that number is another (the paper is not what the book recorded); `changed`
  * when the codes agree but the book's record no longer verifies (changed since it was given);
- * `notInBook` when no record has that number. Read as people copy by hand: any case, spaces and
+ * `refused` when it verifies but is one the server refused (counted in no figure); `notInBook`
+ * when no record has that number. Read as people copy by hand: any case, spaces and
  * dashes ignored, and O, I and L taken as 0, 1 and 1 (Crockford's reading).
  */
 export function findReceipt(verification: Verification, number: string, code = ''): ShownReceipt {
@@ -221,7 +245,8 @@ export function findReceipt(verification: Verification, number: string, code = '
   if (shown !== '' && shown !== receipt.receipt?.code) {
     return { found: 'codeDiffers', number: name, receipt }
   }
-  return { found: receipt.check === 'ok' ? 'matches' : 'changed', number: name, receipt }
+  if (receipt.check !== 'ok') return { found: 'changed', number: name, receipt }
+  return { found: receipt.refused ? 'refused' : 'matches', number: name, receipt }
 }
 
 function crockford(text: string): string {

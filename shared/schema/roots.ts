@@ -25,6 +25,7 @@ import { readStoredPerson } from './person.ts'
 import { PROFILE, PROFILE_KEYS, readProfileField } from './profile.ts'
 import { readUndo, readVoid } from './void.ts'
 import { readWaiver } from './waiver.ts'
+import { REFUSED_RECEIPTS, readRefusedReceipt } from '../receipts/refused.ts'
 
 /** The collections the snapshot's people, loans, payments and waivers are joined from. */
 export const JOINED = {
@@ -48,6 +49,7 @@ export const CHECKED: readonly EntryRoot<unknown>[] = [
   entryRoot(META, 'layout', readStamp, ['schemaVersion']),
   entryRoot(PROFILE, 'profile', readProfileField, PROFILE_KEYS),
   entryRoot(ACTORS, 'actor', (_, actor) => readActor(actor) ?? null),
+  entryRoot(REFUSED_RECEIPTS, 'refusedReceipt', readRefusedReceipt),
 ]
 
 /**

@@ -218,6 +218,8 @@ export interface SkippedKinds {
   layout: true
   /** A record of a loan's change history. */
   loanEdit: true
+  /** A receipt the server refused (`receipts/refused.ts`). */
+  refusedReceipt: true
 }
 
 /** What a reader skips (see `SkippedKinds`). */

@@ -11,6 +11,7 @@ import { MEMBERS_PATH } from '../../shared/members.ts'
 import { userRoom } from '../../shared/protocol.ts'
 import { nextReceipt, startSeries, type SeriesState } from '../../shared/receipts/issue.ts'
 import { readReceipt, storeReceipt } from '../../shared/receipts/receipt.ts'
+import { readRefusedReceipts } from '../../shared/receipts/refused.ts'
 import { verifyBook } from '../../shared/receipts/verify.ts'
 import { cleanup, disconnect, startTestServer, waitFor, type TestServer } from './harness.ts'
 import {
@@ -169,6 +170,52 @@ describe('a collector’s receipts', () => {
     )
     expect(receipts).toEqual(late.map((d) => d.receipt))
     expect(verifyBook(book.own.doc).failing).toBe(0)
+    disconnect(book.own)
+  })
+
+  it('keep the receipt of a deposit the server refused or the owner dismissed, so his series still verifies', async () => {
+    const owner = await newAccount(server)
+    const book = await bookWithTwoVillages(server, owner)
+    const collector = await addMember(server, owner, 'collector', undefined, [book.rampur])
+    const his = phone()
+    // Meena is in Sitapur, not his village: his second receipt is for a deposit refused.
+    const sent = [
+      his(deposit(book.raviLoan, 300_00)),
+      his(deposit(book.meenaLoan, 200_00)),
+      his(deposit(book.raviLoan, 100_00)),
+    ]
+    const answer = await sendDeposits(server, owner, collector, sent)
+    const { outcomes } = (await answer.json()) as { outcomes: Outcome[] }
+    expect(outcomes.map((o) => o.outcome)).toEqual(['recorded', 'refused', 'recorded'])
+    await waitFor(() => readRefusedReceipts(book.own.doc).length === 1, 'the refused receipt')
+    await waitFor(() => paymentsOf(book.own, book.raviLoan).length === 3, 'his deposits')
+    let verified = verifyBook(book.own.doc)
+    // Without the refused one kept, his third would follow a missing number.
+    expect(verified.missing).toEqual([])
+    expect(verified.failing).toBe(0)
+    expect(verified.refused.map((r) => [r.stored, r.refused, r.amount, r.by])).toEqual([
+      [sent[1]!.receipt, 'outside', 200_00, collector.email],
+    ])
+    // Meena's loan is untouched: the refused deposit is in no figure.
+    expect(paymentsOf(book.own, book.meenaLoan)).toHaveLength(1)
+
+    // Removed, his next is held; the owner dismisses it: its receipt is kept too.
+    expect((await removeMember(server, owner, collector.userId)).status).toBe(204)
+    const late = his(deposit(book.raviLoan, 50_00))
+    expect((await sendDeposits(server, owner, collector, [late])).status).toBe(202)
+    const { held } = (await (await api(server, `${MEMBERS_PATH}/held`, owner.cookie)).json()) as {
+      held: { id: string }[]
+    }
+    const dismissed = await api(server, `${MEMBERS_PATH}/held/${held[0]!.id}`, owner.cookie, {
+      method: 'POST',
+      body: { accept: false },
+    })
+    expect(dismissed.status).toBe(200)
+    await waitFor(() => readRefusedReceipts(book.own.doc).length === 2, 'the dismissed receipt')
+    verified = verifyBook(book.own.doc)
+    expect(verified.failing).toBe(0)
+    expect(verified.refused.map((r) => r.refused).sort()).toEqual(['dismissed', 'outside'])
+    expect(paymentsOf(book.own, book.raviLoan)).toHaveLength(3)
     disconnect(book.own)
   })
 })

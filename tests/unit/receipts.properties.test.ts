@@ -235,6 +235,16 @@ describe('a series kept between visits (a collector phone)', () => {
       stored: 'K7Q2MX.1.short',
     }
     expect(verifyReceipts([bad]).receipts[0]?.check).toBe('malformed')
+    // One of them refused by the server and kept as such: the series verifies, and it is shown
+    // apart; dropped altogether, what follows it fails.
+    const refused = receipts.map((r, i) => (i === 2 ? { ...r, refused: 'outside' as const } : r))
+    const kept = verifyReceipts(refused)
+    expect(kept.failing).toBe(0)
+    expect(kept.refused.map((r) => receiptNumber(r.receipt!))).toEqual(['K7Q2MX-3'])
+    const dropped = verifyReceipts(receipts.filter((_, i) => i !== 2))
+    expect(dropped.missing).toEqual(['K7Q2MX-3'])
+    expect(dropped.failing).toBe(2)
+    expect(findReceipt(kept, 'K7Q2MX-3')).toMatchObject({ found: 'refused' })
     // Two records under one number: both are shown, neither trusted.
     const twins = verifyReceipts([receipts[0]!, { ...receipts[1]!, receipt: receipts[0]!.receipt }])
     expect(twins.receipts.map((r) => r.check)).toEqual(['duplicate', 'duplicate'])

@@ -1,5 +1,6 @@
 /**
- * Layout 6: deposits, waivers and voids carry their receipt (`receipts/receipt.ts`). It moves
+ * Layout 6: deposits, waivers and voids carry their receipt (`receipts/receipt.ts`), and the root
+ * `refusedReceipts` keeps the receipts the server refused (`receipts/refused.ts`). It moves
  * nothing: it is stamped so that an app of layout 5, which would go on writing deposits with no
  * number and so break the book's promise that every one has one, asks to be updated instead.
  * Records from before keep no number; they are not given one afterwards (a number is given when

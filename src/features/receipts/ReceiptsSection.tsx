@@ -91,6 +91,24 @@ export function ReceiptsSection() {
               total: verification.receipts.length,
             })}
       </Text>
+      {verification.refused.length > 0 && (
+        <Stack as="ul" gap="1" listStyleType="none" aria-label={t('refusedTitle')}>
+          <Text fontWeight="medium">{t('refusedTitle')}</Text>
+          {verification.refused.slice(0, LISTED).map((r) => (
+            <Text as="li" key={r.stored} color="orange.800">
+              {t('refusedLine', {
+                number: r.receipt ? receiptNumber(r.receipt) : r.stored,
+                what: describe(r),
+                by: r.by ?? t('someoneElse'),
+                why: t(`refusedWhy.${r.refused}`),
+              })}
+            </Text>
+          ))}
+          {verification.refused.length > LISTED && (
+            <Text as="li">{t('more', { count: verification.refused.length - LISTED })}</Text>
+          )}
+        </Stack>
+      )}
       {bad.length + verification.missing.length > 0 && (
         <Stack as="ul" gap="1" listStyleType="none" aria-label={t('listLabel')}>
           {verification.missing.slice(0, LISTED).map((missing) => (
