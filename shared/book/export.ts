@@ -11,6 +11,7 @@ import { formatDisplayDate } from '../dates.ts'
 import { loanFigures } from '../ledger/engine.ts'
 import type { Actor, IsoDate, Paise } from '../ledger/types.ts'
 import { paiseToRupeeInput } from '../money.ts'
+import { receiptLabel } from '../receipts/receipt.ts'
 import { cityIndex, readCities } from '../schema/city.ts'
 import { readLender, readLenderUnsorted } from '../schema/lender.ts'
 import { readArchivedWith, type StoredLoan } from '../schema/loan.ts'
@@ -249,6 +250,8 @@ export const PAYMENT_CSV_FIELDS = [
   'Voided',
   'Recorded at',
   'Recorded by',
+  'Receipt no.',
+  'Receipt code',
 ]
 
 /**
@@ -321,6 +324,7 @@ export function bookCsvFiles(
     const entries = new Map(figures.ledger.entries.map((entry) => [entry.paymentId, entry]))
     for (const payment of loan.payments) {
       const entry = payment.voided ? undefined : entries.get(payment.id)
+      const receipt = receiptLabel(payment.receipt)
       paymentRows.push([
         payment.id,
         depositOf.get(payment.id) ?? '',
@@ -336,6 +340,8 @@ export function bookCsvFiles(
         payment.voided ? payment.voided.reason : '',
         localInstant(payment.createdAt, offsetMinutes),
         actorText(payment.createdBy),
+        receipt?.number ?? '',
+        receipt?.code ?? '',
       ])
     }
   }

@@ -217,6 +217,11 @@ describe('the book export', () => {
       Principal: (entry.principalPart / 100).toFixed(2),
       Description: 'cash',
     })
+    // Each payment with its deposit's receipt; a voided one keeps its number.
+    for (const row of [live, voided]) {
+      expect(row['Receipt no.']).toMatch(/^[0-9A-Z]{6}-\d+$/)
+      expect(row['Receipt code']).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+    }
     // The truthful split (rule 6a): every live payment's columns add up to its amount, and every
     // loan's Interest paid + Principal paid + Overpaid to its Paid, with principal never past Lent.
     const paise = (text: string | undefined) => Math.round(Number(text) * 100)
