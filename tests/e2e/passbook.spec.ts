@@ -26,7 +26,7 @@ test('a passbook link shows the borrower their figures and receipts, until it is
   const { page } = device
   const { personId, label } = await addBorrower(page, {
     name: 'Sunita',
-    village: `Rampur ${Date.now().toString(36)}`,
+    village: `Passbookpur ${Date.now().toString(36)}`,
     phone: '9876543210',
     loans: [{ loan: loanTerms('pump', { startDate: today }), description: 'Pump' }],
   })

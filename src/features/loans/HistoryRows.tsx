@@ -74,13 +74,13 @@ export function HistoryRows({
             <Table.Row key={item.id}>
               <Table.Cell>
                 <DateText date={item.date} />
-                <ReceiptNo item={item} />
               </Table.Cell>
               {cells(item)}
               <Table.Cell>
                 <Notes item={item} />
               </Table.Cell>
               <Table.Cell fontSize="sm" color="fg.muted">
+                <ReceiptNo item={item} />
                 <Recorded item={item} />
               </Table.Cell>
               <Table.Cell>{voidOf(item)}</Table.Cell>
@@ -139,12 +139,12 @@ export function Notes({ item }: { item: HistoryItem }) {
   const { t } = useTranslation('loans')
   if (item.voided) {
     const { reason, at, by } = item.voided
+    // The void's own receipt, after its reason.
     const label = receiptLabel(item.voided.receipt)
     return (
       <Text as="span" color="red.700">
-        {t('void.voided')}
-        {label && ` (${t('history.receipt', label)})`}: {reason} · <TimeText at={at} />{' '}
-        {byText(by, t)}
+        {t('void.voided')}: {reason}
+        {label && ` · ${t('history.receipt', label)}`} · <TimeText at={at} /> {byText(by, t)}
       </Text>
     )
   }

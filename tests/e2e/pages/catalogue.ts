@@ -55,6 +55,9 @@ export async function englishIn(
     // an id needs a digit, so that an English word of the letters a–f ("deface") still counts.
     .replace(/#[0-9a-f]{6,}\b/gi, ' ')
     .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/gi, ' ')
+    // A receipt's number (six characters, a dash, a count) and its code (four, a dash, four).
+    .replace(/\b[0-9A-Z]{6}-\d+\b/g, ' ')
+    .replace(/\b[0-9A-Z]{4}-[0-9A-Z]{4}\b/g, ' ')
     .replace(/\b(UPI|PDF|CSV|QR|JSON|SMS|WhatsApp|English)\b/g, ' ')
     // A file's kind, as its name ends: ".json", ".csv", ".pdf".
     .replace(/\.(json|csv|pdf)\b/g, ' ')
