@@ -22,79 +22,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import WebSocket from 'ws'
-import { WebsocketProvider } from 'y-websocket'
-import type * as Y from 'yjs'
-import { ACK_PARAM, CHUNKS_PARAM, MessageType, SYNC_PATH, userRoom } from '../shared/protocol.ts'
+import { SYNC_PATH } from '../shared/protocol.ts'
 import { readLender } from '../shared/schema/lender.ts'
-import { chunkingWebSocket } from '../src/data/sync/chunkingSocket.ts'
 import { DepositPage } from '../tests/e2e/pages/DepositPage.ts'
 import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 import { SLOW_4G, startShapingProxy } from '../tests/support/shapingProxy.ts'
+import { signUp, startServer, upload } from './lender.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SMALL = process.env.BENCH_BOOK === 'small'
 const SIZE = SMALL
   ? { people: 100, loans: 1_000, payments: 10_000 }
   : { people: 1_000, loans: 10_000, payments: 100_000 }
-
-/** The real server on a free port and a fresh data directory; resolves with its URL. */
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(out)
-      if (match) resolve((match[1] as string).replace('127.0.0.1', 'localhost'))
-    })
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
-  })
-  return { url, stop: () => child.kill('SIGTERM') }
-}
-
-async function signUp(url: string): Promise<{ cookie: string; userId: string }> {
-  const email = `bench-${Date.now()}@example.com`
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Bench' }),
-  })
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`)
-  const body = (await response.json()) as { user: { id: string } }
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  return { cookie, userId: body.user.id }
-}
-
-/** Sends the whole book to the server and waits until it says it stored it. */
-async function upload(url: string, userId: string, cookie: string, doc: Y.Doc): Promise<void> {
-  class CookieSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie } })
-    }
-  }
-  const provider = new WebsocketProvider(
-    url.replace(/^http/, 'ws') + SYNC_PATH,
-    userRoom(userId),
-    doc,
-    {
-      WebSocketPolyfill: chunkingWebSocket(CookieSocket as unknown as typeof globalThis.WebSocket),
-      disableBc: true,
-      params: { [ACK_PARAM]: '1', [CHUNKS_PARAM]: '1' },
-    },
-  )
-  await new Promise<void>((resolve) => {
-    provider.messageHandlers[MessageType.stored] = () => resolve()
-  })
-  provider.destroy()
-}
 
 /**
  * Starts timing, in the page, from the next click to the first animation frame whose
@@ -341,7 +280,7 @@ export async function benchBrowser(): Promise<void> {
     )
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rin-khata-bench-'))
-  const server = await startServer(dataDir)
+  const server = await startServer(dataDir, { localhost: true })
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
