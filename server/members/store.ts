@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type pg from 'pg'
+import { accountsSql } from '../storage/accountsSql.ts'
 import {
   MAX_HANDOVERS_PER_MEMBER,
   MAX_WAITING_VOID_REQUESTS,
@@ -163,46 +164,6 @@ export interface MembersStore {
   ): Promise<boolean>
 }
 
-/** What the store needs of a database: both dialects, written with `?` placeholders. */
-interface Sql {
-  all(query: string, params: unknown[]): Promise<Record<string, unknown>[]>
-  /** Runs a write; resolves with the rows it changed. */
-  run(query: string, params: unknown[]): Promise<number>
-  exec(statements: string): Promise<void>
-}
-
-function sqliteSql(db: Database.Database): Sql {
-  return {
-    async all(query, params) {
-      return db.prepare(query).all(...params) as Record<string, unknown>[]
-    },
-    async run(query, params) {
-      return db.prepare(query).run(...params).changes
-    },
-    async exec(statements) {
-      db.exec(statements)
-    },
-  }
-}
-
-function postgresSql(pool: pg.Pool): Sql {
-  const numbered = (query: string) => {
-    let n = 0
-    return query.replace(/\?/g, () => `$${++n}`)
-  }
-  return {
-    async all(query, params) {
-      return (await pool.query(numbered(query), params)).rows as Record<string, unknown>[]
-    },
-    async run(query, params) {
-      return (await pool.query(numbered(query), params)).rowCount ?? 0
-    },
-    async exec(statements) {
-      await pool.query(statements)
-    },
-  }
-}
-
 // Times are ISO strings in UTC (`toISOString`), so they compare as text in both databases.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS book_member (
@@ -333,7 +294,7 @@ function newCode(): string {
 
 /** The members store on better-auth's database, whichever it is. */
 export function openMembersStore(accounts: Database.Database | pg.Pool): MembersStore {
-  const sql = 'prepare' in accounts ? sqliteSql(accounts) : postgresSql(accounts as pg.Pool)
+  const sql = accountsSql(accounts)
   const inviteOf = (row: Record<string, unknown>): InviteInfo => ({
     id: String(row.id),
     role: row.role as MemberRole,

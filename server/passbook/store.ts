@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type pg from 'pg'
+import { accountsSql } from '../storage/accountsSql.ts'
 import type { IsoDate } from '../../shared/ledger/types.ts'
 import {
   MAX_LINKS_PER_BOOK,
@@ -45,45 +46,6 @@ export interface PassbookLinks {
   open(token: string, today: IsoDate): Promise<LinkTarget | null>
 }
 
-/** What the store needs of a database: both dialects, written with `?` placeholders. */
-interface Sql {
-  all(query: string, params: unknown[]): Promise<Record<string, unknown>[]>
-  run(query: string, params: unknown[]): Promise<number>
-  exec(statements: string): Promise<void>
-}
-
-function sqliteSql(db: Database.Database): Sql {
-  return {
-    async all(query, params) {
-      return db.prepare(query).all(...params) as Record<string, unknown>[]
-    },
-    async run(query, params) {
-      return db.prepare(query).run(...params).changes
-    },
-    async exec(statements) {
-      db.exec(statements)
-    },
-  }
-}
-
-function postgresSql(pool: pg.Pool): Sql {
-  const numbered = (query: string) => {
-    let n = 0
-    return query.replace(/\?/g, () => `$${++n}`)
-  }
-  return {
-    async all(query, params) {
-      return (await pool.query(numbered(query), params)).rows as Record<string, unknown>[]
-    },
-    async run(query, params) {
-      return (await pool.query(numbered(query), params)).rowCount ?? 0
-    },
-    async exec(statements) {
-      await pool.query(statements)
-    },
-  }
-}
-
 // Times are ISO strings in UTC; expires_on is a day (India) as 'YYYY-MM-DD': both compare as text.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS passbook_link (
@@ -106,7 +68,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** The passbook links on better-auth's database, whichever it is. */
 export function openPassbookLinks(accounts: Database.Database | pg.Pool): PassbookLinks {
-  const sql = 'prepare' in accounts ? sqliteSql(accounts) : postgresSql(accounts as pg.Pool)
+  const sql = accountsSql(accounts)
   const count = async (where: string, params: unknown[]) =>
     Number(
       (await sql.all(`SELECT COUNT(*) AS n FROM passbook_link WHERE ${where}`, params))[0]?.n ?? 0,
