@@ -28,13 +28,7 @@ import {
   removeMember,
 } from './members.ts'
 import { storedRows, upgradeStatus } from './raw.ts'
-import {
-  TEST_REDIS_URL,
-  createTestSchema,
-  servicesUp,
-  testRedisPrefix,
-  type TestSchema,
-} from './services.ts'
+import { servicesUp, startTwoProcesses } from './services.ts'
 
 describe('members of a book', () => {
   let server: TestServer
@@ -211,26 +205,16 @@ describe('members of a book', () => {
 const available = await servicesUp(['postgres', 'redis'])
 
 describe.skipIf(!available)('members across two processes on PostgreSQL and Redis', () => {
-  let schema: TestSchema
   let one: TestServer
   let two: TestServer
+  let drop: () => Promise<void>
 
   beforeAll(async () => {
-    schema = await createTestSchema()
-    const services = {
-      ...env,
-      DATABASE_URL: schema.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: testRedisPrefix(),
-    }
-    ;[one, two] = await Promise.all([
-      startTestServer({ env: services }),
-      startTestServer({ env: services }),
-    ])
+    ;({ one, two, drop } = await startTwoProcesses(env))
   })
   afterAll(async () => {
     await cleanup()
-    await schema.drop()
+    await drop()
   })
 
   it('closes a removed member’s socket on the other process within a second', async () => {

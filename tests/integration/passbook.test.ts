@@ -39,13 +39,7 @@ import {
   type TestServer,
 } from './harness.ts'
 import { addMember, api, env, newAccount } from './members.ts'
-import {
-  TEST_REDIS_URL,
-  createTestSchema,
-  servicesUp,
-  testRedisPrefix,
-  type TestSchema,
-} from './services.ts'
+import { createTestSchema, servicesUp, startTwoProcesses, type TestSchema } from './services.ts'
 
 /** The page at `url`, opened from `address` (the server trusts X-Forwarded-For here). */
 function openPage(url: string, address = newAddress()): Promise<Response> {
@@ -321,26 +315,16 @@ describe.each(backends)('passbook links and page on $name', ({ postgres }) => {
 const scaledOut = await servicesUp(['postgres', 'redis'])
 
 describe.skipIf(!scaledOut)('passbook links across two processes on PostgreSQL and Redis', () => {
-  let schema: TestSchema
   let one: TestServer
   let two: TestServer
+  let drop: () => Promise<void>
 
   beforeAll(async () => {
-    schema = await createTestSchema()
-    const services = {
-      ...env,
-      DATABASE_URL: schema.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: testRedisPrefix(),
-    }
-    ;[one, two] = await Promise.all([
-      startTestServer({ env: services }),
-      startTestServer({ env: services }),
-    ])
+    ;({ one, two, drop } = await startTwoProcesses(env))
   })
   afterAll(async () => {
     await cleanup()
-    await schema.drop()
+    await drop()
   })
 
   it('stops a link revoked on one process on the other at once', async () => {

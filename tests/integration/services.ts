@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { createConnection } from 'node:net'
 import pg from 'pg'
+import { startTestServer, type TestServer } from './harness.ts'
 
 /** The test database; every test gets its own schema in it (see `createTestSchema`). */
 export const TEST_DATABASE_URL =
@@ -127,4 +128,26 @@ export async function startRedis(): Promise<void> {
     if (Date.now() - start > 10_000) throw new Error('Redis did not come back')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/**
+ * Two server processes of one installation, as docker-compose.yml runs them: one PostgreSQL
+ * schema of their own and one Redis prefix of their own, with `env` besides. `drop` removes the
+ * schema once the servers are cleaned up.
+ */
+export async function startTwoProcesses(
+  env: Record<string, string>,
+): Promise<{ one: TestServer; two: TestServer; drop: () => Promise<void> }> {
+  const schema = await createTestSchema()
+  const services = {
+    ...env,
+    DATABASE_URL: schema.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: testRedisPrefix(),
+  }
+  const [one, two] = await Promise.all([
+    startTestServer({ env: services }),
+    startTestServer({ env: services }),
+  ])
+  return { one, two, drop: () => schema.drop() }
 }
