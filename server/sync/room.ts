@@ -37,15 +37,25 @@ export const AWARENESS_LIMITS = { bytes: 64 * 1024, clientsPerSocket: 8 } as con
 /**
  * Where a change to a room's doc came from (every transaction is tagged with one). Only
  * 'socket' changes are stored and published; 'fanout' and 'storage' ones are already stored by
- * the process that received them, so they only go out to this process's sockets.
+ * the process that received them, so they only go out to this process's sockets; 'forwarded'
+ * ones were sent to those sockets before they were applied (see `receiveLive`), so they go
+ * nowhere.
  */
-export type UpdateOrigin = 'socket' | 'fanout' | 'storage'
+export type UpdateOrigin = 'socket' | 'fanout' | 'storage' | 'forwarded'
 
 /**
  * How long a hole in the seqs may stay open before the room reads it from storage: updates of
  * two processes can reach Redis in either order, so a later seq may simply have overtaken.
  */
 const GAP_GRACE_MS = 30
+
+/**
+ * Other processes' live updates go to this process's sockets at once and into its doc later, a
+ * run at a time (see `receiveLive`): at the latest this long after the first of a run arrived,
+ * when the run is this long, or as soon as anything reads the doc.
+ */
+const FORWARDED_APPLY_MS = 50
+const FORWARDED_APPLY_MAX = 200
 
 /**
  * How many other processes' streams of live updates a room follows at once. One per other
@@ -177,6 +187,12 @@ export class Room {
   /** Other processes' streams, and what this room holds of each (see `receiveLive`). */
   private readonly heard = new Map<string, Heard>()
   private applyingFrom: Peer | null = null
+  /**
+   * Other processes' live updates already sent to this process's sockets and not yet applied to
+   * the doc, oldest first; `doc` applies them before anyone reads it.
+   */
+  private forwarded: Uint8Array[] = []
+  private forwardedTimer: NodeJS.Timeout | null = null
   /** Set while the doc is being rebuilt; frames that need the doc wait in `held`. */
   private rebuilding: Promise<void> | null = null
   private held: [Peer, Uint8Array][] = []
@@ -215,8 +231,23 @@ export class Room {
     )
   }
 
+  /** The room's doc, holding every update this room has sent to its sockets. */
   get doc(): Y.Doc {
+    this.applyForwarded()
     return this.current
+  }
+
+  /** Applies the forwarded updates still waiting (see `receiveLive`). */
+  private applyForwarded(): void {
+    if (this.forwardedTimer) clearTimeout(this.forwardedTimer)
+    this.forwardedTimer = null
+    if (this.forwarded.length === 0) return
+    const updates = this.forwarded
+    this.forwarded = []
+    const doc = this.current
+    doc.transact(() => {
+      for (const update of updates) Y.applyUpdate(doc, update, 'forwarded')
+    }, 'forwarded')
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
@@ -286,10 +317,16 @@ export class Room {
   }
 
   /**
-   * An update another process has just received: applied (and so sent to this process's sockets)
-   * at once, without waiting for that process's disk. Its row's seq comes later, in
-   * `receiveStoredRow`. A batch that does not follow the last one heard of its stream means one
-   * was lost; the run starts again here, and rows holding a lost batch are read from storage.
+   * An update another process has just received: sent to this process's sockets at once, without
+   * waiting for that process's disk (its row's seq comes later, in `receiveStoredRows`). A batch
+   * that does not follow the last one heard of its stream means one was lost; the run starts
+   * again here, and rows holding a lost batch are read from storage.
+   *
+   * The sender checked and applied the update, so it goes out as it came, and into the doc a run
+   * at a time: integrating each small update on its own cost this process more than forwarding
+   * it, and with several processes every edit was integrated once in each. Nothing can read the
+   * doc without the run in it (`doc` applies it first), so a joining socket, a snapshot or a
+   * check of a socket's update sees every update this room has forwarded.
    */
   private receiveLive(update: Uint8Array, stream: string, batch: number): void {
     if (!this.live || this.rebuilding) return
@@ -302,7 +339,13 @@ export class Room {
         : { first: batch, last: batch },
     )
     if (this.heard.size > MAX_STREAMS) this.heard.delete(this.heard.keys().next().value!)
-    this.applyStored([update], 'fanout')
+    this.broadcast(encodeUpdate(update), null)
+    this.forwarded.push(update)
+    if (this.forwarded.length >= FORWARDED_APPLY_MAX) {
+      this.applyForwarded()
+    } else if (!this.forwardedTimer) {
+      this.forwardedTimer = setTimeout(() => this.applyForwarded(), FORWARDED_APPLY_MS)
+    }
   }
 
   /**
@@ -544,7 +587,7 @@ export class Room {
   async lenderBook(): Promise<LenderProjection> {
     while (this.rebuilding) await this.rebuilding
     if (!this.lender) {
-      const projection = projectLender(this.current)
+      const projection = projectLender(this.doc)
       const ready = (async () => {
         for (const _ of projection.readSteps()) {
           await new Promise((resolve) => setImmediate(resolve))
@@ -640,10 +683,13 @@ export class Room {
     if (this.idleTimer) clearTimeout(this.idleTimer)
     if (this.gapTimer) clearTimeout(this.gapTimer)
     if (this.ackTimer) clearTimeout(this.ackTimer)
+    if (this.forwardedTimer) clearTimeout(this.forwardedTimer)
+    // Stored by the process that received them; nobody reads this doc again.
+    this.forwarded = []
     this.deps.fanout.unsubscribe(this.name)
     this.awareness.destroy()
     this.forgetLender()
-    this.doc.destroy()
+    this.current.destroy()
   }
 
   private scheduleFlush(): void {

@@ -182,6 +182,39 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     disconnect(b)
   })
 
+  it('gives a device that joins the other process, and its next snapshot, every edit it just passed on', async () => {
+    // The second process sends other processes' edits to its sockets before it applies them to
+    // its own copy of the book. A snapshot after every stored row: the reader's first write
+    // replaces every row it counts with its copy, so a copy without those edits would lose them.
+    const compacting = { ...env, COMPACT_EVERY: '1' }
+    const [three, four] = await Promise.all([
+      startTestServer({ env: compacting }),
+      startTestServer({ env: compacting }),
+    ])
+    const room = userRoom(lender.userId)
+    const [a, b] = await openOnBoth(three, four)
+    const keys = Array.from({ length: 20 }, (_, i) => `passed-on-${i}`)
+    for (const key of keys) a.doc.getMap('people').set(key, 'from the first process')
+    await waitFor(
+      () => keys.every((key) => b.doc.getMap('people').has(key)),
+      'the edits on the second process',
+    )
+    // At once, well inside the time the second process may keep them unapplied.
+    const joined = await freshView(four, room, lender.cookie)
+    expect(keys.filter((key) => !joined.getMap('people').has(key))).toEqual([])
+    const acked = b.stored()
+    b.doc.getMap('people').set('reader-writes', 'from the second process')
+    await waitFor(() => b.stored() > acked, "the second process's own edit stored")
+    disconnect(a)
+    disconnect(b)
+    await Promise.all([three.stop(), four.stop()])
+    // What storage holds now, read by a process that never held the room.
+    const five = await startTestServer({ env })
+    const stored = (await freshView(five, room, lender.cookie)).getMap('people')
+    expect([...keys, 'reader-writes'].filter((key) => !stored.has(key))).toEqual([])
+    await five.stop()
+  })
+
   it('repairs from PostgreSQL an update whose Redis message was lost, within 1 s', async () => {
     const room = userRoom(lender.userId)
     const [a, b] = await openOnBoth()
