@@ -128,25 +128,12 @@ export function receiptLabel(stored: string | undefined): { number: string; code
 
 const encoder = new TextEncoder()
 
-// Codes already worked out, by what was hashed: a book's receipts are checked again after every
-// change, and all but the new ones hash what they hashed before. Emptied when it grows past a
-// big book's worth.
-const known = new Map<string, string>()
-const KNOWN_CODES = 200_000
-
-/** The code of a receipt with these facts after `previous` (the series' last code; '' for n = 1). */
+/**
+ * The code of a receipt with these facts after `previous` (the series' last code; '' for n = 1).
+ * A check of the whole book does not hash again what it found true before (`ReceiptMemo`).
+ */
 export function chainCode(previous: string, number: string, facts: ReceiptFacts): string {
-  const input = `${previous}\n${factsLine(number, facts)}`
-  let code = known.get(input)
-  if (code === undefined) {
-    if (known.size >= KNOWN_CODES) known.clear()
-    known.set(input, (code = hashCode(input)))
-  }
-  return code
-}
-
-function hashCode(input: string): string {
-  const hash = sha256(encoder.encode(input))
+  const hash = sha256(encoder.encode(`${previous}\n${factsLine(number, facts)}`))
   // The first 40 bits, five at a time.
   let bits = 0
   let value = 0

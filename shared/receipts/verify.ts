@@ -13,10 +13,12 @@ import type { Payment, Waiver } from '../schema/types.ts'
 import { readVoids, type StoredVoid } from '../schema/void.ts'
 import { readWaiver } from '../schema/waiver.ts'
 import { readRefusedReceipts, type RefusalOfReceipt, type RefusedReceipt } from './refused.ts'
+import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 import {
   chainCode,
   readReceipt,
   receiptNumber,
+  SERIES_LENGTH,
   type Receipt,
   type ReceiptFacts,
 } from './receipt.ts'
@@ -51,16 +53,54 @@ export interface BookReceipt {
 export type ReceiptCheck =
   'ok' | 'altered' | 'afterAltered' | 'afterMissing' | 'duplicate' | 'malformed'
 
+/** A receipt with how it stands. */
+export type CheckedReceipt = BookReceipt & { readonly check: ReceiptCheck }
+
+/**
+ * What a check of the book's receipts found. It holds only what is wrong (and the refused),
+ * never every receipt: a big book's 300,000 checked copies cost a phone more memory than the
+ * book. Any one receipt is looked up when asked (`find`).
+ */
 export interface Verification {
-  /** Every receipt of the book, in series and number order, with how it stands. */
-  readonly receipts: readonly (BookReceipt & { check: ReceiptCheck })[]
-  /** Numbers missing from the middle of a series (`SERIES-n`). */
+  /** How many receipts the book holds, malformed ones counted. */
+  readonly total: number
+  /** Every receipt that is not `ok`, malformed ones first, then in series and number order. */
+  readonly problems: readonly CheckedReceipt[]
+  /** Numbers missing from the middle of a series (`SERIES-n`), the first `MISSING_LISTED`. */
   readonly missing: readonly string[]
+  /** How many numbers are missing from the middle of a series. */
+  readonly missingCount: number
   /** How many receipts are not `ok`. */
   readonly failing: number
   /** Receipts given out that the server refused (see `refused.ts`), with how each stands. */
-  readonly refused: readonly (BookReceipt & { check: ReceiptCheck })[]
+  readonly refused: readonly CheckedReceipt[]
+  /** The receipt numbered `series`-`n` (the first, if two records hold it), and how it stands. */
+  find(series: string, n: number): CheckedReceipt | undefined
 }
+
+/** A check that kept every receipt, in series and number order: for tests and whole reads. */
+export interface FullVerification extends Verification {
+  readonly receipts: readonly CheckedReceipt[]
+}
+
+/** The records that carry receipts, as the app's snapshot holds them. */
+export interface ReceiptRecords {
+  /** Every payment read, voided or not. */
+  readonly payments: Iterable<Payment>
+  readonly waivers: Iterable<Waiver>
+  readonly voids: Iterable<StoredVoid>
+  readonly refused: Iterable<RefusedReceipt>
+}
+
+/**
+ * What earlier checks found true, for the next one: a record (a deposit's payment, a waiver)
+ * whose receipt checked out after the receipt stored as the value (`''`: it was the first of its
+ * series). A record is an object the app's snapshot keeps while it is unchanged, so the same
+ * object means the same facts: it checks out again after the same receipt without hashing. A
+ * deposit of several payments keeps `<previous>\n<count>` under each of them, so one that lost
+ * or gained a payment is hashed again. Kept for as long as the records live (a WeakMap).
+ */
+export type ReceiptMemo = WeakMap<object, string>
 
 /**
  * Every record that carries a receipt, from the book's payments (every one read, voided or not),
@@ -74,64 +114,67 @@ export function receiptsOfRecords(
   refused: Iterable<RefusedReceipt> = [],
 ): BookReceipt[] {
   const receipts: BookReceipt[] = []
-  const deposits = new Map<string, { loanId: string; amount: Paise }[]>()
-  const firsts = new Map<string, { date: IsoDate; receipt: string }>()
+  const deposits = new Map<string, Payment[]>()
   for (const payment of payments) {
     if (payment.receipt === undefined) continue
     const lines = deposits.get(payment.depositId)
-    const line = { loanId: payment.loanId, amount: payment.amount }
-    if (lines) lines.push(line)
-    else {
-      deposits.set(payment.depositId, [line])
-      firsts.set(payment.depositId, { date: payment.date, receipt: payment.receipt })
-    }
+    if (lines) lines.push(payment)
+    else deposits.set(payment.depositId, [payment])
   }
-  for (const [id, lines] of deposits) {
-    const { date, receipt } = firsts.get(id)!
-    const facts = { kind: 'deposit', id, date, payments: lines } as const
-    receipts.push(entry(receipt, facts, date, sum(lines), lines))
-  }
-  for (const { id, receipt, date, loanId, amount } of waivers) {
-    if (receipt === undefined) continue
-    const facts = { kind: 'waiver', id, date, loanId, amount } as const
-    receipts.push(entry(receipt, facts, date, amount, [{ loanId }]))
-  }
-  for (const v of voids) {
-    if (v.receipt === undefined) continue
-    const facts = {
-      kind: 'void',
-      id: v.id,
-      createdAt: v.createdAt,
-      target: v.kind,
-      targetId: v.targetId,
-    } as const
-    receipts.push(entry(v.receipt, facts, v.createdAt.slice(0, 10), 0, []))
-  }
-  for (const r of refused) {
-    const facts = { kind: 'deposit', id: r.id, date: r.date, payments: r.payments } as const
-    const refusedEntry = entry(r.receipt, facts, r.date, sum(r.payments), r.payments)
-    receipts.push({
-      ...refusedEntry,
-      refused: r.reason,
-      ...(r.createdBy && { by: r.createdBy.account }),
-    })
-  }
+  for (const lines of deposits.values()) receipts.push(depositReceipt(lines))
+  for (const waiver of waivers)
+    if (waiver.receipt !== undefined) receipts.push(waiverReceipt(waiver))
+  for (const v of voids) if (v.receipt !== undefined) receipts.push(voidReceipt(v))
+  for (const r of refused) receipts.push(refusedReceipt(r))
   return receipts
 }
 
 /** Every record of `doc` that carries a receipt (deposits, waivers, voids), in no order. */
 export function bookReceipts(doc: Y.Doc): BookReceipt[] {
+  return receiptsOfRecords(...recordsOf(doc))
+}
+
+function recordsOf(
+  doc: Y.Doc,
+): [Iterable<Payment>, Waiver[], readonly StoredVoid[], readonly RefusedReceipt[]] {
   const waivers: Waiver[] = []
   for (const [id, value] of waiversMap(doc).entries()) {
     const waiver = readWaiver(id, value)
     if (waiver) waivers.push(waiver)
   }
-  return receiptsOfRecords(
-    readDepositLog(doc).first.values(),
-    waivers,
-    readVoids(doc),
-    readRefusedReceipts(doc),
-  )
+  return [readDepositLog(doc).first.values(), waivers, readVoids(doc), readRefusedReceipts(doc)]
+}
+
+/** A deposit's receipt, from its payments (each carries the deposit's receipt; the first's is read). */
+function depositReceipt(payments: readonly Payment[]): BookReceipt {
+  const { depositId: id, date, receipt } = payments[0]!
+  const facts = { kind: 'deposit', id, date, payments } as const
+  return entry(receipt!, facts, date, sum(payments), payments)
+}
+
+function waiverReceipt({ id, receipt, date, loanId, amount }: Waiver): BookReceipt {
+  const facts = { kind: 'waiver', id, date, loanId, amount } as const
+  return entry(receipt!, facts, date, amount, [{ loanId }])
+}
+
+function voidReceipt(v: StoredVoid): BookReceipt {
+  const facts = {
+    kind: 'void',
+    id: v.id,
+    createdAt: v.createdAt,
+    target: v.kind,
+    targetId: v.targetId,
+  } as const
+  return entry(v.receipt!, facts, v.createdAt.slice(0, 10), 0, [])
+}
+
+function refusedReceipt(r: RefusedReceipt): BookReceipt {
+  const facts = { kind: 'deposit', id: r.id, date: r.date, payments: r.payments } as const
+  return {
+    ...entry(r.receipt, facts, r.date, sum(r.payments), r.payments),
+    refused: r.reason,
+    ...(r.createdBy && { by: r.createdBy.account }),
+  }
 }
 
 function entry(
@@ -155,60 +198,302 @@ function sum(payments: readonly { amount: Paise }[]): Paise {
   return payments.reduce((total, p) => total + p.amount, 0)
 }
 
-/** How each of `receipts` stands (see `ReceiptCheck`), series by series. */
-export function verifyReceipts(receipts: readonly BookReceipt[]): Verification {
-  const checked: (BookReceipt & { check: ReceiptCheck })[] = []
-  const missing: string[] = []
-  const series = new Map<string, BookReceipt[]>()
-  for (const r of receipts) {
-    if (r.receipt === null) {
-      checked.push({ ...r, check: 'malformed' })
-      continue
-    }
-    const list = series.get(r.receipt.series)
-    if (list) list.push(r)
-    else series.set(r.receipt.series, [r])
+/**
+ * A receipt found while gathering, before it is checked. A deposit paid into one loan is held
+ * as its payment itself (most receipts: nothing is made for them unless they must be hashed or
+ * shown); one of several payments, and any other receipt, as a `Found`.
+ */
+type Held = Payment | Found
+
+interface Found {
+  readonly stored: string
+  /** A deposit's payments (the snapshot's own objects). */
+  readonly payments?: Payment[]
+  /** Any other receipt, read already. */
+  readonly book?: BookReceipt
+  /** The record the memo knows it by (a waiver); none for a void or a refused receipt. */
+  readonly key?: object
+}
+
+function isPayment(held: Held): held is Payment {
+  return 'depositId' in held
+}
+
+function storedOf(held: Held): string {
+  return isPayment(held) ? held.receipt! : held.stored
+}
+
+function bookOf(held: Held): BookReceipt {
+  if (isPayment(held)) return depositReceipt([held])
+  return held.book ?? depositReceipt(held.payments!)
+}
+
+/** Whether `payment` belongs to the deposit `held` is (same deposit, same receipt). */
+function sameDeposit(held: Held, payment: Payment): boolean {
+  const first = isPayment(held) ? held : held.payments?.[0]
+  return first?.depositId === payment.depositId && storedOf(held) === payment.receipt
+}
+
+/** `held` with `payment` of the same deposit joined to it. */
+function joined(held: Held, payment: Payment): Held {
+  if (!isPayment(held)) {
+    held.payments!.push(payment)
+    return held
   }
-  for (const name of [...series.keys()].sort()) {
-    const list = (series.get(name) as BookReceipt[]).sort((a, b) => a.receipt!.n - b.receipt!.n)
-    // The code recomputed so far, and what broke the chain (nothing yet).
-    let previous = ''
-    let broken: ReceiptCheck | null = null
-    let expected = 1
-    for (let i = 0; i < list.length; i++) {
-      const r = list[i] as BookReceipt
-      const { n, code } = r.receipt as Receipt
-      const twin = list[i + 1]?.receipt?.n === n || list[i - 1]?.receipt?.n === n
-      for (; expected < n; expected++) {
-        missing.push(receiptNumber({ series: name, n: expected }))
-        broken ??= 'afterMissing'
-      }
-      expected = n + 1
-      if (twin) {
-        checked.push({ ...r, check: 'duplicate' })
-        broken ??= 'afterAltered'
-        continue
-      }
-      const computed = chainCode(previous, receiptNumber({ series: name, n }), r.facts)
-      previous = computed
-      if (computed === code && broken === null) checked.push({ ...r, check: 'ok' })
-      else if (broken === null) {
-        checked.push({ ...r, check: 'altered' })
-        broken = 'afterAltered'
-      } else checked.push({ ...r, check: broken })
-    }
+  return { stored: held.receipt!, payments: [held, payment] }
+}
+
+/** A series' receipts by number; two records under one number are kept side by side. */
+type Series = Map<number, Held | Held[]>
+
+/**
+ * At most this many missing numbers are listed (all are counted): a record from the network may
+ * say it is number 999,999,999 of its series, and the check must not list (nor count one by one)
+ * the numbers before it.
+ */
+export const MISSING_LISTED = 1_000
+
+/** Where the gathering puts what it finds. */
+class Gathered {
+  readonly series = new Map<string, Series>()
+  readonly malformed: BookReceipt[] = []
+  total = 0
+
+  private slots(name: string): Series {
+    let series = this.series.get(name)
+    if (!series) this.series.set(name, (series = new Map()))
+    return series
   }
-  return {
-    receipts: checked,
-    missing,
-    failing: checked.filter((r) => r.check !== 'ok').length,
-    refused: checked.filter((r) => r.refused !== undefined),
+
+  addBook(book: BookReceipt, key?: object): void {
+    this.total++
+    if (book.receipt === null) {
+      this.malformed.push(book)
+      return
+    }
+    const series = this.slots(book.receipt.series)
+    const found: Found = { stored: book.stored, book, ...(key && { key }) }
+    const held = series.get(book.receipt.n)
+    if (held === undefined) series.set(book.receipt.n, found)
+    else if (Array.isArray(held)) held.push(found)
+    else series.set(book.receipt.n, [held, found])
+  }
+
+  /**
+   * A deposit's payment: joined to the receipt its deposit's other payments are under, or a new
+   * one. A payment the memo knows was read as a receipt before, so its number is cut out of the
+   * stored text as it is; any other is read whole (`readReceipt`).
+   */
+  addPayment(payment: Payment, memo: ReceiptMemo | undefined, malformed: Map<string, Payment[]>) {
+    const stored = payment.receipt!
+    let name: string
+    let n: number
+    if (memo?.has(payment)) {
+      name = stored.slice(0, SERIES_LENGTH)
+      n = Number(stored.slice(SERIES_LENGTH + 1, stored.indexOf('.', SERIES_LENGTH + 1)))
+    } else {
+      const receipt = readReceipt(stored)
+      if (receipt === null) {
+        const lines = malformed.get(payment.depositId)
+        if (lines) lines.push(payment)
+        else malformed.set(payment.depositId, [payment])
+        return
+      }
+      ;({ series: name, n } = receipt)
+    }
+    const series = this.slots(name)
+    const held = series.get(n)
+    if (held === undefined) {
+      series.set(n, payment)
+    } else if (!Array.isArray(held)) {
+      if (sameDeposit(held, payment)) return void series.set(n, joined(held, payment))
+      series.set(n, [held, payment])
+    } else {
+      const at = held.findIndex((other) => sameDeposit(other, payment))
+      if (at >= 0) return void (held[at] = joined(held[at]!, payment))
+      held.push(payment)
+    }
+    this.total++
+  }
+
+  /** The deposits whose receipt is not one, each once all its payments are gathered. */
+  addMalformed(malformed: Map<string, Payment[]>): void {
+    for (const payments of malformed.values()) this.addBook(depositReceipt(payments))
   }
 }
 
+/** What the memo keeps for `held` checked out after `previous` (see `ReceiptMemo`). */
+function memoValue(count: number, previous: string): string {
+  return count === 1 ? previous : `${previous}\n${count}`
+}
+
+function remembered(memo: ReceiptMemo | undefined, held: Held, previous: string): boolean {
+  if (!memo) return false
+  if (isPayment(held)) return memo.get(held) === previous
+  if (!held.payments) return held.key !== undefined && memo.get(held.key) === previous
+  const value = memoValue(held.payments.length, previous)
+  return held.payments.every((payment) => memo.get(payment) === value)
+}
+
+function remember(memo: ReceiptMemo | undefined, held: Held, previous: string): void {
+  if (!memo) return
+  if (isPayment(held)) memo.set(held, previous)
+  else if (!held.payments) {
+    if (held.key !== undefined) memo.set(held.key, previous)
+  } else {
+    const value = memoValue(held.payments.length, previous)
+    for (const payment of held.payments) memo.set(payment, value)
+  }
+}
+
+/**
+ * Walks every series in number order and tells `checked` how each receipt stands (with the
+ * receipt read, when it had to be). Hashes only what the memo cannot vouch for, and nothing
+ * after a series broke (what follows a break fails whatever its code).
+ */
+function* walk(
+  gathered: Gathered,
+  memo: ReceiptMemo | undefined,
+  checked: (held: Held, check: ReceiptCheck, book?: BookReceipt) => void,
+): Steps<{ missing: string[]; missingCount: number }> {
+  const missing: string[] = []
+  let missingCount = 0
+  for (const book of gathered.malformed) checked({ stored: book.stored, book }, 'malformed', book)
+  let sinceYield = 0
+  for (const name of [...gathered.series.keys()].sort()) {
+    const series = gathered.series.get(name)!
+    // The stored text of the receipt before (its code is the one this one's chains to).
+    let previous = ''
+    let broken: ReceiptCheck | null = null
+    let expected = 1
+    for (const n of Float64Array.from(series.keys()).sort()) {
+      if (++sinceYield === STEP_ENTRIES * 4) {
+        sinceYield = 0
+        yield
+      }
+      if (n > expected) {
+        missingCount += n - expected
+        for (; expected < n && missing.length < MISSING_LISTED; expected++) {
+          missing.push(receiptNumber({ series: name, n: expected }))
+        }
+        broken ??= 'afterMissing'
+      }
+      expected = n + 1
+      const held = series.get(n)!
+      if (Array.isArray(held)) {
+        for (const twin of held) checked(twin, 'duplicate')
+        broken ??= 'afterAltered'
+      } else if (broken !== null) {
+        checked(held, broken)
+      } else if (remembered(memo, held, previous)) {
+        checked(held, 'ok')
+        previous = storedOf(held)
+      } else {
+        const book = bookOf(held)
+        const before = previous === '' ? '' : previous.slice(previous.lastIndexOf('.') + 1)
+        const code = chainCode(before, receiptNumber({ series: name, n }), book.facts)
+        if (code === book.receipt!.code) {
+          checked(held, 'ok', book)
+          remember(memo, held, previous)
+          previous = storedOf(held)
+        } else {
+          checked(held, 'altered', book)
+          broken = 'afterAltered'
+        }
+      }
+    }
+  }
+  return { missing, missingCount }
+}
+
+/**
+ * Checks every receipt (see `ReceiptCheck`), a few hundred per step. `keepAll` keeps every
+ * checked receipt (`FullVerification`); otherwise only what is wrong and the refused are read
+ * into `BookReceipt`s, and `find` looks one up in `lookUp()`'s receipts when asked.
+ */
+function* verifySteps(
+  gathered: Gathered,
+  memo: ReceiptMemo | undefined,
+  lookUp: (series: string, n: number) => BookReceipt[],
+  keepAll: boolean,
+): Steps<FullVerification> {
+  const receipts: CheckedReceipt[] = []
+  const problems: CheckedReceipt[] = []
+  const refused: CheckedReceipt[] = []
+  const { missing, missingCount } = yield* walk(gathered, memo, (held, check, read) => {
+    const given = isPayment(held) ? undefined : held.book
+    if (!keepAll && check === 'ok' && given?.refused === undefined) return
+    const book = read ?? given ?? bookOf(held)
+    const result = { ...book, check }
+    if (keepAll) receipts.push(result)
+    if (check !== 'ok') problems.push(result)
+    if (book.refused !== undefined) refused.push(result)
+  })
+  return {
+    receipts,
+    total: gathered.total,
+    problems,
+    missing,
+    missingCount,
+    failing: problems.length,
+    refused,
+    find(series, n) {
+      const wrong = problems.find((r) => r.receipt?.series === series && r.receipt.n === n)
+      if (wrong) return wrong
+      const book = lookUp(series, n).find((r) => r.receipt?.series === series && r.receipt.n === n)
+      return book && { ...book, check: 'ok' }
+    },
+  }
+}
+
+/** How each of `receipts` stands (see `ReceiptCheck`), series by series. */
+export function verifyReceipts(receipts: readonly BookReceipt[]): FullVerification {
+  const gathered = new Gathered()
+  for (const book of receipts) gathered.addBook(book)
+  return runSteps(verifySteps(gathered, undefined, () => [...receipts], true))
+}
+
 /** `verifyReceipts(bookReceipts(doc))`. */
-export function verifyBook(doc: Y.Doc): Verification {
+export function verifyBook(doc: Y.Doc): FullVerification {
   return verifyReceipts(bookReceipts(doc))
+}
+
+/**
+ * The app's check of the book's receipts, a few hundred per step (`runInTasks` runs it between
+ * frames): what is wrong and the refused, nothing kept per receipt that was fine. With `memo`,
+ * what checked out before, and is the same record after the same receipt, is not hashed again:
+ * a change to a book of 300,000 receipts hashes the few it touched.
+ */
+export function* checkRecords(records: ReceiptRecords, memo?: ReceiptMemo): Steps<Verification> {
+  const gathered = new Gathered()
+  const malformed = new Map<string, Payment[]>()
+  let read = 0
+  for (const payment of records.payments) {
+    if (payment.receipt !== undefined) gathered.addPayment(payment, memo, malformed)
+    if (++read % (STEP_ENTRIES * 4) === 0) yield
+  }
+  gathered.addMalformed(malformed)
+  for (const waiver of records.waivers) {
+    if (waiver.receipt !== undefined) gathered.addBook(waiverReceipt(waiver), waiver)
+  }
+  for (const v of records.voids) if (v.receipt !== undefined) gathered.addBook(voidReceipt(v))
+  for (const r of records.refused) gathered.addBook(refusedReceipt(r))
+  const lookUp = (series: string, n: number) => {
+    const prefix = `${series}.${n}.`
+    const has = (record: { receipt?: string }) => record.receipt?.startsWith(prefix) === true
+    return receiptsOfRecords(
+      filter(records.payments, has),
+      filter(records.waivers, has),
+      filter(records.voids, has),
+      filter(records.refused, has),
+    )
+  }
+  const { receipts: _none, ...verification } = yield* verifySteps(gathered, memo, lookUp, false)
+  return verification
+}
+
+function* filter<T>(items: Iterable<T>, keep: (item: T) => boolean): Generator<T> {
+  for (const item of items) if (keep(item)) yield item
 }
 
 /** What the book says of a receipt someone shows (see `findReceipt`). */
@@ -218,7 +503,7 @@ export type ShownReceipt =
   | {
       found: 'matches' | 'codeDiffers' | 'changed' | 'refused'
       number: string
-      receipt: BookReceipt & { check: ReceiptCheck }
+      receipt: CheckedReceipt
     }
 
 /**
@@ -237,9 +522,7 @@ export function findReceipt(verification: Verification, number: string, code = '
   const n = Number(crockford(wanted[2] as string))
   if (!Number.isSafeInteger(n) || n < 1) return { found: 'notANumber' }
   const name = receiptNumber({ series, n })
-  const receipt = verification.receipts.find(
-    (r) => r.receipt?.series === series && r.receipt.n === n,
-  )
+  const receipt = verification.find(series, n)
   if (!receipt) return { found: 'notInBook', number: name }
   const shown = crockford(code.replace(/[\s-]/g, ''))
   if (shown !== '' && shown !== receipt.receipt?.code) {

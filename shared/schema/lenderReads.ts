@@ -31,6 +31,7 @@ import { paymentVersions, resolvePayment } from '../deposit/log.ts'
 import type { StoredPerson } from './person.ts'
 import { CHECKED, JOINED, LISTED } from './roots.ts'
 import {
+  inAnyOrder,
   patchLater,
   patchSorted,
   readySorted,
@@ -53,6 +54,19 @@ interface Listed {
 type Rooted = [AnyKeyed, EntryRoot<unknown>]
 
 const NO_LOANS: readonly Loan[] = []
+
+/** Each snapshot's list of payments, unread (see `paymentsInAnyOrder`). */
+const paymentLists = new WeakMap<LenderSnapshot, LazySorted<Payment>>()
+
+/**
+ * Every payment of `snapshot`, in no particular order: what `snapshot.payments` holds, without
+ * sorting the book's whole list first when nobody has yet (on a phone, a big book's sort was
+ * one task of half a second). A snapshot the projection did not make is read as it is.
+ */
+export function paymentsInAnyOrder(snapshot: LenderSnapshot): Iterable<Payment> {
+  const lazy = paymentLists.get(snapshot)
+  return lazy ? { [Symbol.iterator]: () => inAnyOrder(lazy) } : snapshot.payments
+}
 
 /** One lender's doc, read and kept (see the top of this file). */
 export class LenderReads {
@@ -244,10 +258,12 @@ export class LenderReads {
     const payments = this.paymentList
     const waivers = this.waiverList
     // Read from the lazy lists, still enumerable as plain fields are.
-    return Object.defineProperties(snapshot, {
+    const read = Object.defineProperties(snapshot, {
       payments: { get: () => payments.read(), enumerable: true },
       waivers: { get: () => waivers.read(), enumerable: true },
     }) as unknown as LenderSnapshot
+    paymentLists.set(read, payments)
+    return read
   }
 
   /** The records that arrived since the last read, read into the logs' payments. */

@@ -63,6 +63,8 @@ export interface LazySorted<T> {
   read(): readonly T[]
   /** The list, once built. */
   built: readonly T[] | null
+  /** On a list to sort: its items, in whatever order they are until then. */
+  unsorted: readonly T[] | null
   /** The list this one patches, and its changes by id; null once built, and on a list to sort. */
   base: LazySorted<T> | null
   changes: ReadonlyMap<string, Change<T>>
@@ -72,7 +74,14 @@ export interface LazySorted<T> {
 
 /** A lazy list that is `list` already. */
 export function readySorted<T>(list: readonly T[]): LazySorted<T> {
-  return { read: () => list, built: list, base: null, changes: new Map(), unread: 0 }
+  return {
+    read: () => list,
+    built: list,
+    unsorted: null,
+    base: null,
+    changes: new Map(),
+    unread: 0,
+  }
 }
 
 /** `list` (in any order) sorted by `compare` when first read. */
@@ -80,6 +89,7 @@ export function sortLater<T>(list: T[], compare: (a: T, b: T) => number): LazySo
   const lazy: LazySorted<T> = {
     read: () => (lazy.built ??= list.sort(compare)),
     built: null,
+    unsorted: list,
     base: null,
     changes: new Map(),
     unread: 0,
@@ -118,11 +128,25 @@ function patchNode<T>(
       return lazy.built
     },
     built: null,
+    unsorted: null,
     base,
     changes,
     unread,
   }
   return lazy
+}
+
+/**
+ * Every item of `lazy`, in no particular order, without building it: for a reader that wants
+ * them all and not their order (a check of every receipt), so that reading them does not sort a
+ * big book's 100,000 payments in one go.
+ */
+export function* inAnyOrder<T>(lazy: LazySorted<T>): Generator<T> {
+  const { root, merged } = unreadChanges(lazy)
+  const gone = new Set<T>()
+  for (const { old } of merged.values()) if (old !== undefined) gone.add(old)
+  for (const item of root.built ?? root.unsorted ?? root.read()) if (!gone.has(item)) yield item
+  for (const { next } of merged.values()) if (next) yield next
 }
 
 /** The list `lazy`'s chain starts from (built, or sorted when read), and the chain's changes merged per id. */

@@ -8,8 +8,9 @@ import { displayCode, receiptNumber } from '../../../shared/receipts/receipt.ts'
 import {
   findReceipt,
   type BookReceipt,
-  type ReceiptCheck,
+  type CheckedReceipt,
   type ShownReceipt,
+  type Verification,
 } from '../../../shared/receipts/verify.ts'
 import { useLender } from '../../data/book/hooks.ts'
 import { FormField } from '../../ui/form.tsx'
@@ -31,11 +32,17 @@ export function ReceiptsSection() {
   const [number, setNumber] = useState('')
   const [code, setCode] = useState('')
   const [shown, setShown] = useState<ShownReceipt | null>(null)
-  const bad = verification.receipts.filter((r) => r.check !== 'ok')
+  const [asked, setAsked] = useState(false)
+  // A number asked for while the book's first check is still running is looked up once it ends.
+  if (asked && verification) {
+    setAsked(false)
+    setShown(findReceipt(verification, number, code))
+  }
 
   const check = (event: FormEvent) => {
     event.preventDefault()
-    setShown(findReceipt(verification, number, code))
+    if (verification) setShown(findReceipt(verification, number, code))
+    else setAsked(true)
   }
 
   return (
@@ -83,12 +90,33 @@ export function ReceiptsSection() {
           }}
         />
       )}
+      {verification ? (
+        <Problems verification={verification} describe={describe} />
+      ) : (
+        <Text role="status">{t('checking')}</Text>
+      )}
+    </Stack>
+  )
+}
+
+/** How the book's receipts stand: all match, or which do not; and those the server refused. */
+function Problems({
+  verification,
+  describe,
+}: {
+  verification: Verification
+  describe: (r: BookReceipt) => string
+}) {
+  const { t } = useTranslation('receipts')
+  const bad = verification.problems
+  return (
+    <>
       <Text role="status">
-        {bad.length + verification.missing.length === 0
-          ? t('allMatch', { count: verification.receipts.length })
+        {bad.length + verification.missingCount === 0
+          ? t('allMatch', { count: verification.total })
           : t('someDiffer', {
-              count: bad.length + verification.missing.length,
-              total: verification.receipts.length,
+              count: bad.length + verification.missingCount,
+              total: verification.total,
             })}
       </Text>
       {verification.refused.length > 0 && (
@@ -109,13 +137,16 @@ export function ReceiptsSection() {
           )}
         </Stack>
       )}
-      {bad.length + verification.missing.length > 0 && (
+      {bad.length + verification.missingCount > 0 && (
         <Stack as="ul" gap="1" listStyleType="none" aria-label={t('listLabel')}>
           {verification.missing.slice(0, LISTED).map((missing) => (
             <Text as="li" key={missing} color="red.700">
               {t('missing', { number: missing })}
             </Text>
           ))}
+          {verification.missingCount > LISTED && (
+            <Text as="li">{t('more', { count: verification.missingCount - LISTED })}</Text>
+          )}
           {bad.slice(0, LISTED).map((r) => (
             <Text as="li" key={`${r.stored}-${r.facts.id}`} color="red.700">
               {problemText(r, describe(r), t)}
@@ -124,11 +155,11 @@ export function ReceiptsSection() {
           {bad.length > LISTED && <Text as="li">{t('more', { count: bad.length - LISTED })}</Text>}
         </Stack>
       )}
-    </Stack>
+    </>
   )
 }
 
-function problemText(r: BookReceipt & { check: ReceiptCheck }, what: string, t: TFunction): string {
+function problemText(r: CheckedReceipt, what: string, t: TFunction): string {
   const number = r.receipt ? receiptNumber(r.receipt) : r.stored
   return t(`problem.${r.check}`, { number, what })
 }

@@ -12,8 +12,10 @@ import { useReceiptCheck } from './useReceiptCheck.ts'
  */
 export function ReceiptsWarning() {
   const { t } = useTranslation('receipts')
-  const { failing, missing, refused } = useReceiptCheck()
-  const count = failing + missing.length
+  const verification = useReceiptCheck()
+  if (!verification) return null
+  const { failing, missingCount, refused } = verification
+  const count = failing + missingCount
   const link = (
     <ChakraLink asChild color="teal.700" fontWeight="medium">
       <Link to="/settings" hash="settings-receipts">
