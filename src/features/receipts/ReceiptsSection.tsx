@@ -27,13 +27,15 @@ const LISTED = 20
  */
 export function ReceiptsSection() {
   const { t } = useTranslation('receipts')
-  const verification = useReceiptCheck()
+  // Only a check of the book as it is now answers: a receipt just given is in no older one.
+  const { latest, upToDate } = useReceiptCheck()
+  const verification = upToDate ? latest : null
   const describe = useDescribe()
   const [number, setNumber] = useState('')
   const [code, setCode] = useState('')
   const [shown, setShown] = useState<ShownReceipt | null>(null)
   const [asked, setAsked] = useState(false)
-  // A number asked for while the book's first check is still running is looked up once it ends.
+  // A number asked for while the book is being checked is looked up once the check ends.
   if (asked && verification) {
     setAsked(false)
     setShown(findReceipt(verification, number, code))
@@ -41,8 +43,12 @@ export function ReceiptsSection() {
 
   const check = (event: FormEvent) => {
     event.preventDefault()
-    if (verification) setShown(findReceipt(verification, number, code))
-    else setAsked(true)
+    if (verification) {
+      setShown(findReceipt(verification, number, code))
+    } else {
+      setShown(null)
+      setAsked(true)
+    }
   }
 
   return (

@@ -12,7 +12,8 @@ import { useReceiptCheck } from './useReceiptCheck.ts'
  */
 export function ReceiptsWarning() {
   const { t } = useTranslation('receipts')
-  const verification = useReceiptCheck()
+  // The last check, while a newer one runs: the alert stays up until the book is seen mended.
+  const verification = useReceiptCheck().latest
   if (!verification) return null
   const { failing, missingCount, refused } = verification
   const count = failing + missingCount
