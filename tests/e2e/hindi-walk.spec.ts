@@ -12,6 +12,7 @@ import { catalogue, expectNoEnglish, signUpInHindi } from './pages/catalogue.ts'
 import { browserToday } from './pages/clock.ts'
 import { selectByText } from './pages/forms.ts'
 import { newLender } from './pages/LoginPage.ts'
+import { animationsDone } from './pages/screens.ts'
 
 const t = catalogue('hi')
 const today = browserToday()
@@ -107,6 +108,12 @@ test('a day of work in Hindi: village, person, loan, deposit and statement', asy
   const allOfIt = () => expectNoEnglish(page, typed, undefined, body)
   const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'))
   const inDialog = () => expectNoEnglish(page, typed, undefined, dialog)
+  // Escape once the dialog has finished opening: pressed while it grows in, it can go unheard.
+  const closeWithEscape = async () => {
+    await animationsDone(page)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+  }
   await allOfIt()
 
   // Her page, with the payment's history and its Void dialog.
@@ -141,8 +148,7 @@ test('a day of work in Hindi: village, person, loan, deposit and statement', asy
   await main.getByRole('button', { name: t('loans:form.update') }).click()
   await expect(dialog).toBeVisible()
   await inDialog()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toHaveCount(0)
+  await closeWithEscape()
   await main.getByLabel(t('loans:form.interestRate')).fill('2')
   await main
     .getByLabel(t('loans:form.status'))
@@ -150,8 +156,7 @@ test('a day of work in Hindi: village, person, loan, deposit and statement', asy
   await main.getByRole('button', { name: t('loans:waiver.open') }).click()
   await expect(dialog).toBeVisible()
   await inDialog()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toHaveCount(0)
+  await closeWithEscape()
 
   // The deletes ask first; both are cancelled.
   for (const [path, title] of [
@@ -167,8 +172,7 @@ test('a day of work in Hindi: village, person, loan, deposit and statement', asy
       .click()
     await expect(dialog).toBeVisible()
     await inDialog()
-    await page.keyboard.press('Escape')
-    await expect(dialog).toHaveCount(0)
+    await closeWithEscape()
   }
 
   // Trash, Settings and a page that does not exist.

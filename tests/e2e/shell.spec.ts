@@ -65,6 +65,8 @@ test('the sync indicator reaches Synced and counts changes made offline', async 
   await shell.waitSynced()
 
   await shell.mainNav.getByRole('link', { name: 'Cities' }).click()
+  // On the page before the network goes: its code may still be on its way.
+  await expect(page.getByRole('heading', { name: 'Cities' })).toBeVisible()
   await context.setOffline(true)
   await expect(shell.sync).toHaveText('Offline')
   const cities = new CitiesPage(page)
