@@ -102,17 +102,8 @@ export interface ReceiptRecords {
  */
 export type ReceiptMemo = WeakMap<object, string>
 
-/**
- * Every record that carries a receipt, from the book's payments (every one read, voided or not),
- * waivers and voids, in no order. A caller that holds them already (the app's snapshot) passes
- * them; `bookReceipts` reads them from a doc.
- */
-export function receiptsOfRecords(
-  payments: Iterable<Payment>,
-  waivers: Iterable<Waiver>,
-  voids: Iterable<StoredVoid>,
-  refused: Iterable<RefusedReceipt> = [],
-): BookReceipt[] {
+/** Every record of `records` that carries a receipt, read as one, in no order. */
+function receiptsOfRecords({ payments, waivers, voids, refused }: ReceiptRecords): BookReceipt[] {
   const receipts: BookReceipt[] = []
   const deposits = new Map<string, Payment[]>()
   for (const payment of payments) {
@@ -131,18 +122,17 @@ export function receiptsOfRecords(
 
 /** Every record of `doc` that carries a receipt (deposits, waivers, voids), in no order. */
 export function bookReceipts(doc: Y.Doc): BookReceipt[] {
-  return receiptsOfRecords(...recordsOf(doc))
-}
-
-function recordsOf(
-  doc: Y.Doc,
-): [Iterable<Payment>, Waiver[], readonly StoredVoid[], readonly RefusedReceipt[]] {
   const waivers: Waiver[] = []
   for (const [id, value] of waiversMap(doc).entries()) {
     const waiver = readWaiver(id, value)
     if (waiver) waivers.push(waiver)
   }
-  return [readDepositLog(doc).first.values(), waivers, readVoids(doc), readRefusedReceipts(doc)]
+  return receiptsOfRecords({
+    payments: readDepositLog(doc).first.values(),
+    waivers,
+    voids: readVoids(doc),
+    refused: readRefusedReceipts(doc),
+  })
 }
 
 /** A deposit's receipt, from its payments (each carries the deposit's receipt; the first's is read). */
@@ -481,12 +471,12 @@ export function* checkRecords(records: ReceiptRecords, memo?: ReceiptMemo): Step
   const lookUp = (series: string, n: number) => {
     const prefix = `${series}.${n}.`
     const has = (record: { receipt?: string }) => record.receipt?.startsWith(prefix) === true
-    return receiptsOfRecords(
-      filter(records.payments, has),
-      filter(records.waivers, has),
-      filter(records.voids, has),
-      filter(records.refused, has),
-    )
+    return receiptsOfRecords({
+      payments: filter(records.payments, has),
+      waivers: filter(records.waivers, has),
+      voids: filter(records.voids, has),
+      refused: filter(records.refused, has),
+    })
   }
   const { receipts: _none, ...verification } = yield* verifySteps(gathered, memo, lookUp, false)
   return verification

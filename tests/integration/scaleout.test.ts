@@ -49,6 +49,12 @@ async function timeUntil(check: () => boolean, what: string): Promise<number> {
   return performance.now() - start
 }
 
+/** Two more processes on the same database and Redis, with `settings` added to their env. */
+function startTwoMore(settings: Record<string, string>): Promise<[TestServer, TestServer]> {
+  const more = { ...env, ...settings }
+  return Promise.all([startTestServer({ env: more }), startTestServer({ env: more })])
+}
+
 /** The lender's book open on both processes (or on the two given), synced. */
 function openOnBoth(first = one, second = two): Promise<[Client, Client]> {
   return Promise.all([openBook(first, lender), openBook(second, lender)])
@@ -186,11 +192,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     // The second process sends other processes' edits to its sockets before it applies them to
     // its own copy of the book. A snapshot after every stored row: the reader's first write
     // replaces every row it counts with its copy, so a copy without those edits would lose them.
-    const compacting = { ...env, COMPACT_EVERY: '1' }
-    const [three, four] = await Promise.all([
-      startTestServer({ env: compacting }),
-      startTestServer({ env: compacting }),
-    ])
+    const [three, four] = await startTwoMore({ COMPACT_EVERY: '1' })
     const room = userRoom(lender.userId)
     const [a, b] = await openOnBoth(three, four)
     const keys = Array.from({ length: 20 }, (_, i) => `passed-on-${i}`)
@@ -245,11 +247,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
 
   it('fills a hole in the seqs as soon as a later message shows it', async () => {
     // Polling so rare that only the hole itself can explain a quick repair.
-    const slow = { ...env, CATCH_UP_MS: '60000' }
-    const [three, four] = await Promise.all([
-      startTestServer({ env: slow }),
-      startTestServer({ env: slow }),
-    ])
+    const [three, four] = await startTwoMore({ CATCH_UP_MS: '60000' })
     const room = userRoom(lender.userId)
     const [a, b] = await openOnBoth(three, four)
     const pool = new pg.Pool({ connectionString: schema.url })
