@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
-import { chosenBook } from '../data/book/chosenBook.ts'
+import { bookRoom, chosenBook } from '../data/book/chosenBook.ts'
 import { resolveSession } from '../data/session/session.ts'
+import { databasesOnDevice, downloadBookEarly } from '../data/sync/bookDownload.ts'
 import { nextTask } from '../data/sync/tasks.ts'
 import { loadAppCatalogues } from '../i18n/index.ts'
 import { rootRoute } from './root.tsx'
@@ -19,10 +20,14 @@ export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: async ({ location }) => {
+    const onDevice = databasesOnDevice()
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
     // A collector never opens the book itself: his app is his sheet (issue 31).
     if (chosenBook(user.id)?.role === 'collector') throw redirect({ to: '/collect', replace: true })
+    // A device without the book starts fetching it before the code below: on a slow link the
+    // book is the long wait of a first visit.
+    await downloadBookEarly(bookRoom(user.id), onDevice)
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
     // with the data layer's.
     const [{ openWorkspace }, { appSystem }] = await Promise.all([

@@ -1,10 +1,12 @@
 /**
  * The layouts of the lender's doc, in order: each step says what it moved and why, and moves it
  * (`initLenderDoc` runs them). The doc's stamp, `meta.schemaVersion`, names the last layout it
- * was moved to. A new layout is one file beside these and one line in `LAYOUTS`.
+ * was moved to. A new layout is one file beside these, one line in `LAYOUTS` and the number in
+ * `current.ts`.
  */
 import type * as Y from 'yjs'
 import { metaMap } from '../doc.ts'
+import { CURRENT_LAYOUT } from './current.ts'
 import { layout1 } from './l1-payments-map.ts'
 import { layout2 } from './l2-deposit-log.ts'
 import { layout3 } from './l3-text-records.ts'
@@ -18,8 +20,8 @@ export type { LayoutStep } from './step.ts'
 /** Every layout step, oldest first: layouts 1 to n without gaps (a test holds it to that). */
 export const LAYOUTS: readonly LayoutStep[] = [layout1, layout2, layout3, layout4, layout5, layout6]
 
-/** The layout this code writes, kept in `meta.schemaVersion`: the last step's. */
-export const SCHEMA_VERSION: number = (LAYOUTS[LAYOUTS.length - 1] as LayoutStep).layout
+/** The layout this code writes, kept in `meta.schemaVersion`: the last step's (a test says so). */
+export const SCHEMA_VERSION: number = CURRENT_LAYOUT
 
 /**
  * How many layouts past this one a stamp may name and still be taken for a newer app's. Each

@@ -1,4 +1,5 @@
 import { isMemberRole, type SharedBook } from '../../../shared/members.ts'
+import { userRoom } from '../../../shared/protocol.ts'
 
 /**
  * Which book this device opens for a signed-in account: its own, or one shared with it (issue
@@ -21,6 +22,11 @@ export function chosenBook(userId: string): SharedBook | null {
   } catch {
     return null
   }
+}
+
+/** The room of the book this device opens for `userId`. */
+export function bookRoom(userId: string): string {
+  return userRoom(chosenBook(userId)?.ownerId ?? userId)
 }
 
 /** Opens `book` (null: the account's own) from now on, starting on its dashboard. */

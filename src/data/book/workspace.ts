@@ -1,13 +1,14 @@
-import { CITIES_ROOM, userRoom } from '../../../shared/protocol.ts'
+import { CITIES_ROOM } from '../../../shared/protocol.ts'
 import type * as Y from 'yjs'
 import { metaMap } from '../../../shared/schema/doc.ts'
 import { LOCAL_ORIGIN } from '../../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
+import { roomDatabase } from '../sync/bookDownload.ts'
 import { Room } from '../sync/room.ts'
 import { installForOffline } from '../sync/serviceWorker.ts'
 import type { SharedBook } from '../../../shared/members.ts'
-import { chosenBook } from './chosenBook.ts'
+import { bookRoom, chosenBook } from './chosenBook.ts'
 import { readToday } from './clock.ts'
 import { keepDashboard } from './keepDashboard.ts'
 import { openBook } from './openBook.ts'
@@ -46,16 +47,16 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   const shared = chosenBook(userId)
   if (current?.userId === userId && current.shared?.ownerId === shared?.ownerId) return current
   closeWorkspace()
-  const lenderRoom = userRoom(shared?.ownerId ?? userId)
+  const lenderRoom = bookRoom(userId)
   // The book is read once the saved dashboard is on screen (when the app opens on it, and the
   // picture is today's, which is when the dashboard shows it), then made ready in slices.
   const saved = new SavedDashboardStore(
-    `rin-khata/${lenderRoom}/dashboard`,
+    `${roomDatabase(lenderRoom)}/dashboard`,
     (picture) => onDashboard && isTodays(picture, readToday()),
   )
   const lender = new Room(
     lenderRoom,
-    `rin-khata/${lenderRoom}`,
+    roomDatabase(lenderRoom),
     sessionRejected,
     saved.shown,
     openBook,
@@ -78,7 +79,7 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   lender.provider.on('connection-close', () => {
     if (navigator.onLine) recheckSession()
   })
-  const cities = new Room(CITIES_ROOM, `rin-khata/${CITIES_ROOM}`, sessionRejected)
+  const cities = new Room(CITIES_ROOM, roomDatabase(CITIES_ROOM), sessionRejected)
   // The first entry made on this device is the moment its storage starts to matter (stamping
   // the schema version, which touches only `meta`, is not an entry).
   for (const room of [lender, cities]) {
@@ -111,9 +112,9 @@ export async function discardLocalCopy(): Promise<void> {
   if (!open) return
   const room = open.lender.name
   closeWorkspace()
-  localStorage.removeItem(`rin-khata:unsaved:rin-khata/${room}`)
+  localStorage.removeItem(`rin-khata:unsaved:${roomDatabase(room)}`)
   await Promise.all(
-    [`rin-khata/${room}`, `rin-khata/${room}/dashboard`].map(
+    [roomDatabase(room), `${roomDatabase(room)}/dashboard`].map(
       (name) =>
         new Promise<void>((resolve) => {
           const request = indexedDB.deleteDatabase(name)

@@ -10,13 +10,11 @@ import {
   userIdOfRoom,
 } from '../../../shared/protocol.ts'
 import { SCHEMA_VERSION } from '../../../shared/schema/layouts/index.ts'
+import { downloadBook, dropBookDownload } from './bookDownload.ts'
 import { chunkingWebSocket } from './chunkingSocket.ts'
 import { DiskCopy } from './diskCopy.ts'
 import { heldUntil } from './heldSocket.ts'
 import { UnsavedTracker } from './unsavedTracker.ts'
-
-/** A book download that receives nothing for this long is given up (the socket brings it). */
-const DOWNLOAD_STALL_MS = 30_000
 
 /** How one doc stands with the server. */
 export type SyncState = 'synced' | 'syncing' | 'offline'
@@ -153,6 +151,7 @@ export class Room {
 
   destroy(): void {
     this.destroyed = true
+    dropBookDownload(this.name)
     window.removeEventListener('online', this.backOnline)
     window.removeEventListener('offline', this.wentOffline)
     this.tracker.destroy()
@@ -201,44 +200,21 @@ export class Room {
 
   /**
    * A device that has none of a lender's book yet fetches it whole over HTTP before its socket
-   * says anything: the browser undoes the server's brotli itself, a third fewer bytes than the
-   * socket's deflate (see `server/sync/bookState.ts`), and the socket's handshake then brings
-   * only what changed meanwhile. Anything but a clean download (offline, a stall, an old server,
-   * a refusal) leaves the doc as it was, and the handshake brings the whole book as before.
+   * says anything (begun early, as a rule: see `bookDownload.ts`): the browser undoes the
+   * server's brotli itself, a third fewer bytes than the socket's deflate (see
+   * `server/sync/bookState.ts`), and the socket's handshake then brings only what changed
+   * meanwhile. Anything but a clean download leaves the doc as it was, and the handshake brings
+   * the whole book as before.
    */
   private async downloadIfEmpty(): Promise<void> {
     if (this.destroyed || userIdOfRoom(this.name) === null) return
-    if (this.doc.store.clients.size > 0 || !navigator.onLine) return
-    const controller = new AbortController()
-    let stall: ReturnType<typeof setTimeout> | undefined
-    const watch = () => {
-      clearTimeout(stall)
-      stall = setTimeout(() => controller.abort(), DOWNLOAD_STALL_MS)
+    if (this.doc.store.clients.size > 0 || !navigator.onLine) {
+      dropBookDownload(this.name)
+      return
     }
-    try {
-      watch()
-      const url = `${SYNC_PATH}/${this.name}?${LAYOUT_PARAM}=${SCHEMA_VERSION}`
-      const response = await fetch(url, { cache: 'no-store', signal: controller.signal })
-      if (!response.ok || response.headers.get('Content-Type') !== 'application/octet-stream') {
-        return
-      }
-      // Each part that arrives puts the stall off again.
-      const watched = response.body!.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform(part, stream) {
-            watch()
-            stream.enqueue(part)
-          },
-        }),
-      )
-      const state = new Uint8Array(await new Response(watched).arrayBuffer())
-      // Applied as the server's: stored on disk, and not counted as a change of this device's.
-      if (!this.destroyed) Y.applyUpdate(this.doc, state, this.provider)
-    } catch {
-      // The handshake brings the book instead.
-    } finally {
-      clearTimeout(stall)
-    }
+    const state = await downloadBook(this.name)
+    // Applied as the server's: stored on disk, and not counted as a change of this device's.
+    if (state && !this.destroyed) Y.applyUpdate(this.doc, state, this.provider)
   }
 
   private readonly notify = (): void => {
