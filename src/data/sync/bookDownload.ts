@@ -27,15 +27,24 @@ export function roomDatabase(room: string): string {
 }
 
 /**
+ * How long the app's start waits to hear which databases the device has. The answer takes
+ * milliseconds; a browser that does not give it (IndexedDB has hung at startup in some) must not
+ * hold the app: it then starts nothing early.
+ */
+const DATABASES_WAIT_MS = 300
+
+/**
  * The names of this device's IndexedDB databases, asked for at once (the answer takes a trip to
- * the browser); null where the browser cannot list them.
+ * the browser); null where the browser cannot list them, or does not answer in time.
  */
 export function databasesOnDevice(): Promise<ReadonlySet<string> | null> {
   if (typeof indexedDB?.databases !== 'function') return Promise.resolve(null)
-  return indexedDB.databases().then(
+  const listed = indexedDB.databases().then(
     (databases) => new Set(databases.map(({ name }) => name ?? '')),
     () => null,
   )
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), DATABASES_WAIT_MS))
+  return Promise.race([listed, late])
 }
 
 /**
