@@ -57,8 +57,10 @@ export async function downloadBookEarly(
   room: string,
   databases: Promise<ReadonlySet<string> | null>,
 ): Promise<void> {
+  // Offline (a reload on the road), nothing can be fetched: the start does not wait to hear.
+  if (!navigator.onLine || early.has(room)) return
   const names = await databases
-  if (!names || names.has(roomDatabase(room)) || early.has(room) || !navigator.onLine) return
+  if (!names || names.has(roomDatabase(room))) return
   const controller = new AbortController()
   early.set(room, { bytes: fetchBook(room, controller), abort: () => controller.abort() })
 }
