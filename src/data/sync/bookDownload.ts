@@ -13,6 +13,13 @@ import { CURRENT_LAYOUT } from '../../../shared/schema/layouts/current.ts'
 /** A download that receives nothing for this long is given up (the socket brings the book). */
 const DOWNLOAD_STALL_MS = 30_000
 
+/**
+ * How long the app's start waits to hear which databases the device has. The answer takes
+ * milliseconds; a browser that does not give it (IndexedDB has hung at startup in some) must not
+ * hold the app: it then starts nothing early.
+ */
+const DATABASES_WAIT_MS = 300
+
 interface Download {
   bytes: Promise<Uint8Array | null>
   abort: () => void
@@ -25,13 +32,6 @@ const early = new Map<string, Download>()
 export function roomDatabase(room: string): string {
   return `rin-khata/${room}`
 }
-
-/**
- * How long the app's start waits to hear which databases the device has. The answer takes
- * milliseconds; a browser that does not give it (IndexedDB has hung at startup in some) must not
- * hold the app: it then starts nothing early.
- */
-const DATABASES_WAIT_MS = 300
 
 /**
  * The names of this device's IndexedDB databases, asked for at once (the answer takes a trip to
