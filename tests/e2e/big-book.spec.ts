@@ -6,7 +6,7 @@ import { readLender } from '../../shared/schema/lender.ts'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
-import { newLenderDevice } from './pages/devices.ts'
+import { newLenderDevice, sameLenderContext } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { Shell } from './pages/Shell.ts'
@@ -26,10 +26,9 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
   await uploadBook(first, doc, baseURL as string)
 
   // A new device with nothing on it, and the device that was open all along, show every person.
-  // (Its own context with the first device's cookie, as `secondDevice` makes, but the first
-  // render waits for the whole book, so it gets more than the usual 10 s on a busy machine.)
-  const { cookies } = await first.context.storageState()
-  const fresh = await browser.newContext({ storageState: { cookies, origins: [] } })
+  // (Not `secondDevice`: the first render waits for the whole book, so it gets more than the
+  // usual 10 s on a busy machine.)
+  const fresh = await sameLenderContext(browser, first)
   const freshPage = await fresh.newPage()
   for (const page of [freshPage, first.page]) {
     await page.goto('/people')

@@ -4,7 +4,7 @@ import * as Y from 'yjs'
 import { SYNC_PATH } from '../../shared/protocol.ts'
 import { buildBook } from '../fixtures/book.ts'
 import { startShapingProxy } from '../support/shapingProxy.ts'
-import { newLenderDevice } from './pages/devices.ts'
+import { newLenderDevice, sameLenderContext } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { E2E_PING_INTERVAL_MS } from './pages/server.ts'
@@ -27,8 +27,7 @@ test('a new device downloads the book compressed and its socket brings only the 
   const deflated = deflateRawSync(state).byteLength
   await uploadBook(first, doc, baseURL as string)
 
-  const { cookies } = await first.context.storageState()
-  const fresh = await browser.newContext({ storageState: { cookies, origins: [] } })
+  const fresh = await sameLenderContext(browser, first)
   const page = await fresh.newPage()
   const download = page.waitForResponse((response) =>
     new URL(response.url()).pathname.startsWith(`${SYNC_PATH}/users/`),
@@ -71,12 +70,8 @@ test("a new device asks for the book before the screens' code, and only once", a
   const { doc } = buildBook({ people: 30, loans: 60, payments: 600 })
   await uploadBook(first, doc, baseURL as string)
 
-  const { cookies } = await first.context.storageState()
   // No service worker: every request of the page is seen here.
-  const fresh = await browser.newContext({
-    storageState: { cookies, origins: [] },
-    serviceWorkers: 'block',
-  })
+  const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
   const page = await fresh.newPage()
   const order: string[] = []
   page.on('request', (request) => {
@@ -136,13 +131,9 @@ test('a book too large for 30 s of a slow link syncs on one socket', async ({
     Math.max(PROVIDER_TIMEOUT_MS, 2 * E2E_PING_INTERVAL_MS) * 1.5,
   )
   try {
-    // A fresh device with the lender's cookie (cookies do not depend on the port) and nothing on it.
-    const { cookies } = await first.context.storageState()
-    // No service worker: the download is refused below, in the page.
-    const fresh = await browser.newContext({
-      storageState: { cookies, origins: [] },
-      serviceWorkers: 'block',
-    })
+    // A fresh device with the lender's cookie (cookies do not depend on the port) and nothing on
+    // it; no service worker: the download is refused below, in the page.
+    const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
     const page = await fresh.newPage()
     await page.route(`**${SYNC_PATH}/users/**`, (route) => route.abort('connectionreset'))
     const sockets: string[] = []

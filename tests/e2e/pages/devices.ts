@@ -71,14 +71,23 @@ export async function offlineReadyLender(
 }
 
 /**
- * A second device of the same lender. It starts with the first device's session cookie rather
- * than signing in through the form: the sign-in endpoint allows a few attempts per address per
- * 10 s, and these tests are about sync, not sign-in. Nothing else is shared: it has its own
- * IndexedDB and starts empty.
+ * A new device of `first`'s lender, not yet opened: a context with `first`'s session cookie and
+ * nothing else (its own IndexedDB, empty, and no service worker yet). The cookie rather than the
+ * sign-in form: the sign-in endpoint allows a few attempts per address per 10 s, and these tests
+ * are about sync, not sign-in.
  */
-export async function secondDevice(browser: Browser, first: Device): Promise<Device> {
+export async function sameLenderContext(
+  browser: Browser,
+  first: Device,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const { cookies } = await first.context.storageState()
-  const device = await open(await browser.newContext({ storageState: { cookies, origins: [] } }))
+  return browser.newContext({ ...options, storageState: { cookies, origins: [] } })
+}
+
+/** A second device of the same lender (see `sameLenderContext`), open on /people. */
+export async function secondDevice(browser: Browser, first: Device): Promise<Device> {
+  const device = await open(await sameLenderContext(browser, first))
   await device.page.goto('/people')
   await expect(device.page.getByRole('heading', { name: 'People', exact: true })).toBeVisible()
   return device
