@@ -6,7 +6,7 @@ import { readLender } from '../../shared/schema/lender.ts'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
-import { newLenderDevice, sameLenderContext } from './pages/devices.ts'
+import { appInstalled, newLenderDevice, sameLenderContext } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
 import { PeoplePage } from './pages/PeoplePage.ts'
 import { Shell } from './pages/Shell.ts'
@@ -65,6 +65,9 @@ test('a book larger than one frame syncs to a fresh device', async ({ browser, b
   await expect.poll(inSegments, { timeout: 20_000 }).toBe(true)
   const sizes = await recordSizes(freshPage)
   console.log(`kept in ${sizes.length} records, the largest ${Math.max(...sizes)} bytes`)
+  // Reloaded offline, the page comes from the service worker: cut the network only once it is in
+  // (on a cold start it may still be installing; the reload then failed with no connection).
+  await appInstalled({ page: freshPage })
   await fresh.setOffline(true)
   await freshPage.reload()
   await expect(new PeoplePage(freshPage).count).toHaveText('Showing 120 of 120 people', {

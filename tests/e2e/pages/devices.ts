@@ -117,7 +117,7 @@ export async function secondDeviceReadyForOffline(
  * Waits until the service worker has precached the app, so that the app opens with no network.
  * A real lender gets this on their first visit; a test must not cut the network before it.
  */
-export async function appInstalled(device: Device): Promise<void> {
+export async function appInstalled(device: Pick<Device, 'page'>): Promise<void> {
   await device.page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
