@@ -13,9 +13,9 @@ export class CitiesPage {
     return this.page.getByRole('table').getByRole('row')
   }
 
-  async goto(): Promise<void> {
+  async goto(timeout?: number): Promise<void> {
     await openScreen(this.page, '/city')
-    await expect(this.page.getByRole('heading', { name: 'Cities' })).toBeVisible()
+    await expect(this.page.getByRole('heading', { name: 'Cities' })).toBeVisible({ timeout })
   }
 
   async add(name: string): Promise<void> {
