@@ -54,9 +54,10 @@ const digits: string[] = new Array<string>(10)
 
 /**
  * The id written by `idToText`, or null when `text` is not one. Joined, not added up: ten `+=`
- * would leave a chain of string pieces behind every id, not one flat string.
+ * would leave a chain of string pieces behind every id, not one flat string. With `suffix`, the
+ * id and the suffix as one flat string.
  */
-function textToId(text: string): string | null {
+function textToId(text: string, suffix?: string): string | null {
   if (text.length !== 14) return null
   let pending = BASE64URL_VALUE[text.charCodeAt(0)] ?? -1
   if (pending < 0 || pending > 3) return null
@@ -73,7 +74,11 @@ function textToId(text: string): string | null {
       pending &= (1 << bits) - 1
     }
   }
-  return digits.join('')
+  if (suffix === undefined) return digits.join('')
+  digits[10] = suffix
+  const joined = digits.join('')
+  digits.length = 10
+  return joined
 }
 
 /** A whole number written by `toString(36)`, or NaN when `text` is not one. */
@@ -265,6 +270,9 @@ export function unpackDeposit(record: unknown, by?: Actor): readonly Payment[] {
   return NONE
 }
 
+/** What `paymentId` puts after a deposit's id for its first payment. */
+const FIRST_ID_SUFFIX = '-0'
+
 function readText(record: string, by: Actor | undefined): readonly Payment[] {
   const newline = record.indexOf('\n')
   const fields = (newline < 0 ? record : record.slice(0, newline)).split(',')
@@ -284,14 +292,31 @@ function readText(record: string, by: Actor | undefined): readonly Payment[] {
     recordLoans[index] = loanIdOfText(fields[3 + index * 2] as string)
     recordAmounts[index] = fromBase36(fields[4 + index * 2] as string)
   }
+  // The first payment's id, made whole, and the deposit's id a slice of it: 20 bytes where a
+  // string of its own is 32 (see `buildPayments`).
+  const firstId = textToId(fields[0] as string, FIRST_ID_SUFFIX)
   return buildPayments(
-    textToId(fields[0] as string),
+    firstId === null ? null : firstId.slice(0, -FIRST_ID_SUFFIX.length),
     fromBase36(fields[1] as string),
     unpackTime(ms),
     extra,
     count,
     by,
+    firstId,
+    receiptInRecord(extra, record, newline),
   )
+}
+
+/**
+ * The receipt `extra` holds, as a slice of `record` where the record holds the same characters
+ * (it does unless JSON escaped some): a slice points into the record, which the doc keeps anyway,
+ * at 20 bytes where a string of its own is 36 (a big book has a receipt per payment).
+ */
+function receiptInRecord(extra: unknown, record: string, from: number): string | undefined {
+  const receipt = (extra as { r?: unknown } | null)?.r
+  if (typeof receipt !== 'string') return undefined
+  const at = record.indexOf(receipt, from)
+  return at < 0 ? receipt : record.slice(at, at + receipt.length)
 }
 
 function readArray(record: unknown[], by: Actor | undefined): readonly Payment[] {
@@ -308,7 +333,9 @@ function readArray(record: unknown[], by: Actor | undefined): readonly Payment[]
  * The payments of one record, from its fields and `recordLoans`/`recordAmounts`; checked here as
  * the writers check a deposit: a calendar day of the years 0001–9999 (the day is any number a
  * record holds, and a day past them would stop the engine), amounts the app accepts, and ids
- * present and distinct. `logBy`: the actor of the log it is in, when the record names no one.
+ * present and distinct. `logBy`: the actor of the log it is in, when the record names no one;
+ * `firstId` and `keptReceipt`: `paymentId(depositId, 0)` and the receipt, when the reader has
+ * them already.
  */
 function buildPayments(
   depositId: string | null,
@@ -317,6 +344,8 @@ function buildPayments(
   rawExtra: unknown,
   count: number,
   logBy: Actor | undefined,
+  firstId?: string | null,
+  keptReceipt?: string,
 ): readonly Payment[] {
   if (depositId === null || createdAt === null || !Number.isInteger(day)) return NONE
   if ((day as number) < FIRST_EPOCH_DAY || (day as number) > LAST_EPOCH_DAY) return NONE
@@ -330,13 +359,13 @@ function buildPayments(
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
   const by = recordActor(extra, logBy)
   // Kept as written: `receipts/verify.ts` judges it, and one that is not a receipt is shown so.
-  const receipt = typeof extra.r === 'string' ? extra.r : undefined
+  const receipt = typeof extra.r === 'string' ? (keptReceipt ?? extra.r) : undefined
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
     const loanId = recordLoans[index]
     const amount = recordAmounts[index]
-    const id = ids ? ids[index] : paymentId(depositId, index)
+    const id = ids ? ids[index] : index === 0 && firstId ? firstId : paymentId(depositId, index)
     if (loanId == null || !isPaise(amount) || typeof id !== 'string' || id === '') return NONE
     payments[index] = {
       id,

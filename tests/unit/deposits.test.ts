@@ -167,6 +167,29 @@ describe('the deposit log', () => {
     ])
   })
 
+  it('reads back the receipt and the derived ids exactly, whatever characters the receipt holds', () => {
+    // The reader keeps a receipt as a piece of the record where it can: one that JSON writes
+    // with escapes (a quote, a backslash, a newline) must still come back as written.
+    for (const receipt of ['K7Q2MX.12.7H3KQ9ZD', 'A"B\\C\nD,E.1.Z', 'r', 'K7Q2MX.12']) {
+      const deposit = {
+        depositId: '0123456789abcdef0123',
+        date: '2026-03-01',
+        createdAt: '2026-03-01T10:15:30.123Z',
+        description: 'Deposit payment',
+        receipt,
+        payments: [
+          { id: '0123456789abcdef0123-0', loanId: '00000000000000000000', amount: 100 },
+          { id: '0123456789abcdef0123-1', loanId: '3f9a1c0b2d4e6f708192', amount: 200 },
+        ],
+      }
+      const payments = unpackDeposit(packDeposit(deposit))
+      expect(payments.map(({ id, depositId, receipt }) => ({ id, depositId, receipt }))).toEqual([
+        { id: '0123456789abcdef0123-0', depositId: '0123456789abcdef0123', receipt },
+        { id: '0123456789abcdef0123-1', depositId: '0123456789abcdef0123', receipt },
+      ])
+    }
+  })
+
   it('never takes an old id that looks like text for the new id that text stands for', () => {
     const old = 'AAAAAAAAAAAAAB' // any string was an id before layout 2
     const asOf = (loanId: string, depositId: string) =>
