@@ -308,15 +308,16 @@ function readText(record: string, by: Actor | undefined): readonly Payment[] {
 }
 
 /**
- * The receipt `extra` holds, as a slice of `record` where the record holds the same characters
- * (it does unless JSON escaped some): a slice points into the record, which the doc keeps anyway,
- * at 20 bytes where a string of its own is 36 (a big book has a receipt per payment).
+ * The receipt `extra` holds, as a slice of `record`; undefined where the record does not hold
+ * the same characters (JSON escaped some), and the parsed string is kept. A slice points into
+ * the record, which the doc keeps anyway, at 20 bytes where a string of its own is 36 (a big
+ * book has a receipt per payment).
  */
 function receiptInRecord(extra: unknown, record: string, from: number): string | undefined {
   const receipt = (extra as { r?: unknown } | null)?.r
   if (typeof receipt !== 'string') return undefined
   const at = record.indexOf(receipt, from)
-  return at < 0 ? receipt : record.slice(at, at + receipt.length)
+  return at < 0 ? undefined : record.slice(at, at + receipt.length)
 }
 
 function readArray(record: unknown[], by: Actor | undefined): readonly Payment[] {
@@ -334,8 +335,8 @@ function readArray(record: unknown[], by: Actor | undefined): readonly Payment[]
  * the writers check a deposit: a calendar day of the years 0001–9999 (the day is any number a
  * record holds, and a day past them would stop the engine), amounts the app accepts, and ids
  * present and distinct. `logBy`: the actor of the log it is in, when the record names no one;
- * `firstId` and `keptReceipt`: `paymentId(depositId, 0)` and the receipt, when the reader has
- * them already.
+ * `firstId` and `keptReceipt`: `paymentId(depositId, 0)` and the receipt as a slice of the
+ * record, when the reader has them.
  */
 function buildPayments(
   depositId: string | null,
