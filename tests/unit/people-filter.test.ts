@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  citiesToFilterBy,
   defaultPeopleQuery,
   filterAndSortPeople,
   type PeopleQuery,
@@ -15,7 +16,8 @@ const city = (id: string, name: string, aliases: string[] = []) => ({
 })
 // Ids in a different order from the names, so sorting by id would show. 'c-9' is a second
 // "Pune" added by another lender while apart, merged into 'c-1'.
-const cities = cityIndex([city('c-1', 'Pune', ['c-9']), city('c-2', 'Agra'), city('c-3', 'Nashik')])
+const listed = [city('c-2', 'Agra'), city('c-3', 'Nashik'), city('c-1', 'Pune', ['c-9'])]
+const cities = cityIndex(listed)
 // The stored opening balance disagrees with what is owed today: the list sorts by the latter.
 const people = [
   { id: 'p1', name: 'Sunita Devi', balance: 0, cityId: 'c-1', gender: 'female' },
@@ -85,5 +87,22 @@ describe('dashboard search', () => {
   })
   it('matches everyone when the box is empty', () => {
     expect(matchesNameOrPhone({ name: 'Arjun' }, '   ')).toBe(true)
+  })
+})
+
+describe('the city filter', () => {
+  // The shared list as many lenders filled it: most of its cities hold none of this lender's people.
+  const shared = [city('c-0', 'Ajmer'), ...listed, city('c-4', 'Ujjain')]
+  const index = cityIndex(shared)
+  const offered = (chosen = '') =>
+    citiesToFilterBy(people, shared, index, chosen).map((c) => c.name)
+
+  it("offers the cities the lender's people live in, by name, a merged duplicate as its city", () => {
+    expect(offered()).toEqual(['Agra', 'Nashik', 'Pune'])
+    expect(citiesToFilterBy([people[3]!], shared, index, '').map((c) => c.name)).toEqual(['Pune'])
+  })
+
+  it('keeps offering the chosen city once nobody lives there', () => {
+    expect(offered('c-4')).toEqual(['Agra', 'Nashik', 'Pune', 'Ujjain'])
   })
 })

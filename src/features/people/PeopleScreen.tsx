@@ -24,7 +24,12 @@ import { Notice, Page } from '../../ui/Page.tsx'
 import { RowActions } from '../../ui/RowActions.tsx'
 import { useUndoableDelete } from '../../ui/useConfirmedDelete.ts'
 import { WindowList } from '../../ui/WindowRows.tsx'
-import { defaultPeopleQuery, filterAndSortPeople, type PeopleQuery } from './peopleFilter.ts'
+import {
+  citiesToFilterBy,
+  defaultPeopleQuery,
+  filterAndSortPeople,
+  type PeopleQuery,
+} from './peopleFilter.ts'
 import { genderChoices, genderLabel } from './personForm.ts'
 import { RevivedNote } from './RevivedNote.tsx'
 
@@ -67,6 +72,10 @@ export function PeopleScreen() {
     () => filterAndSortPeople(people, cityById, query, dueToday),
     [people, cityById, query, dueToday],
   )
+  const filterCities = useMemo(
+    () => citiesToFilterBy(people, cities, cityById, query.cityId),
+    [people, cities, cityById, query.cityId],
+  )
   const cityName = (person: Person) => cityById.get(person.cityId)?.name ?? '—'
   const actions = (person: Person) => (
     <RowActions
@@ -88,7 +97,7 @@ export function PeopleScreen() {
         ) : undefined
       }
     >
-      <PeopleFilters query={query} onQuery={setQuery} cities={cities} />
+      <PeopleFilters query={query} onQuery={setQuery} cities={filterCities} />
       <FormAlert message={deletion.error} />
       <Text color="fg.muted" aria-live="polite">
         {t('list.showing', { shown: shown.length, total: people.length })}
@@ -148,7 +157,7 @@ export function PeopleScreen() {
   )
 }
 
-/** The name search, the city and gender filters, and the sort. */
+/** The name search, the city (of those the people live in) and gender filters, and the sort. */
 function PeopleFilters({
   query,
   onQuery,

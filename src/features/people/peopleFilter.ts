@@ -72,3 +72,26 @@ export function filterAndSortPeople<P extends PersonForList>(
       direction * primary(a, b) || collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1),
   )
 }
+
+/**
+ * The cities the city filter offers: those `people` live in (a merged duplicate counts as its
+ * listed city) and the one chosen, in the list's order (`cities`, by name). Not every city: the
+ * list is shared by every lender on the server, an older server let one account bloat it to
+ * 200,000, and a select that React fills as those arrive takes minutes to draw (each option
+ * placed among the others in time that grows with their number).
+ */
+export function citiesToFilterBy(
+  people: readonly Pick<PersonForList, 'cityId'>[],
+  cities: readonly City[],
+  index: ReadonlyMap<string, City>,
+  chosen: string,
+): City[] {
+  const used = new Set<City>()
+  for (const person of people) {
+    const city = index.get(person.cityId)
+    if (city) used.add(city)
+  }
+  const chosenCity = index.get(chosen)
+  if (chosenCity) used.add(chosenCity)
+  return cities.filter((city) => used.has(city))
+}
