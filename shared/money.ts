@@ -2,6 +2,7 @@
  * Money at the edges: parsing what a lender types into integer paise, and formatting paise as
  * rupees. Inside the app, money is always integer paise; rupees exist only here and in `ui/Money`.
  */
+import { onFirstUse } from './intl.ts'
 import type { Paise } from './ledger/types.ts'
 
 /** The largest amount the app accepts: ₹1,000 crore (10^10 rupees) in paise. */
@@ -63,14 +64,20 @@ export function paiseToRupeeInput(paise: Paise): string {
   return rupeeDecimal(paise)
 }
 
-// Built once: constructing an Intl.NumberFormat costs far more than formatting with one.
-const inr2 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
-const inr0 = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
+// Made once (constructing an Intl.NumberFormat costs far more than formatting with one), and
+// only when first used (see `onFirstUse`).
+const inr2 = onFirstUse(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
+)
+const inr0 = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+)
 
 /**
  * Paise as Indian rupees with lakh/crore grouping: 10000000 → '₹1,00,000.00'. With
@@ -81,9 +88,9 @@ export function formatINR(paise: Paise, options: { decimals?: 0 | 2 } = {}): str
   if (options.decimals === 0) {
     // Half up on the magnitude, so a negative amount mirrors its positive.
     const rupees = Math.floor((Math.abs(paise) + 50) / 100)
-    return inr0.format(`${paise < 0 && rupees > 0 ? '-' : ''}${rupees}` as `${number}`)
+    return inr0().format(`${paise < 0 && rupees > 0 ? '-' : ''}${rupees}` as `${number}`)
   }
-  return inr2.format(rupeeDecimal(paise) as `${number}`)
+  return inr2().format(rupeeDecimal(paise) as `${number}`)
 }
 
 /** Drops trailing zeros of a two-decimal figure given in hundredths: 250 → '2.5', 300 → '3'. */

@@ -31,5 +31,10 @@ export function newPasswordProblem(password: string): PasswordProblem | null {
 export const passwordProblemMessage: Record<PasswordProblem, string> = {
   tooShort: `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
   tooLong: `The password must have at most ${MAX_PASSWORD_LENGTH} characters.`,
-  tooCommon: `That password is one of the ${COMMON_PASSWORDS_REFUSED.toLocaleString('en')} most common ones, which are guessed first. Choose another.`,
+  tooCommon: `That password is one of the ${withCommas(COMMON_PASSWORDS_REFUSED)} most common ones, which are guessed first. Choose another.`,
+}
+
+/** 10000 → '10,000', without Intl, which would map ICU's data into every server (`intl.ts`). */
+function withCommas(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ',')
 }

@@ -6,6 +6,7 @@ import { loanFigures, type FiguresOf, type LedgerLoan } from './figures.ts'
 import { NO_RECKONING, sumReckonings } from './reckoning.ts'
 import type { IsoDate, Paise, Reckoning } from './types.ts'
 import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
+import { onFirstUse } from '../intl.ts'
 
 /** One person's tiles: their loans summed as of one day. */
 export interface PersonSummary {
@@ -135,7 +136,7 @@ export function dashboardRow(
   return row
 }
 
-const collator = new Intl.Collator('en-IN')
+const collator = onFirstUse(() => new Intl.Collator('en-IN'))
 
 /**
  * Dashboard order: what needs action first (`compareAttention`: overdue, then due within 7 days,
@@ -146,7 +147,7 @@ const collator = new Intl.Collator('en-IN')
 export function compareRows(a: DashboardRow, b: DashboardRow): number {
   const byAttention = compareAttention(a, b)
   if (byAttention !== 0) return byAttention
-  const byName = collator.compare(a.name, b.name)
+  const byName = collator().compare(a.name, b.name)
   if (byName !== 0) return byName
   return a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : 0
 }

@@ -5,6 +5,7 @@
  */
 import type * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
+import { onFirstUse } from '../intl.ts'
 import { LOCAL_ORIGIN, assertTimestamp, newId } from './guards.ts'
 import type { City, CreateOptions } from './types.ts'
 
@@ -66,7 +67,7 @@ export function isStoredCity(value: unknown): value is StoredCity {
 }
 
 // 'en' pinned so two devices with different locales list the cities in the same order.
-const byName = new Intl.Collator('en', { sensitivity: 'base' })
+const byName = onFirstUse(() => new Intl.Collator('en', { sensitivity: 'base' }))
 
 /**
  * Every well-formed city, one per name ignoring case, sorted by name (then by id, so the order is
@@ -92,7 +93,7 @@ export function readCities(doc: Y.Doc): City[] {
     else byKey.set(key, { ...city, aliases: [] })
   }
   return [...byKey.values()].sort(
-    (a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) => byName().compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )
 }
 
