@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { createRoute, redirect } from '@tanstack/react-router'
 import { bookRoom, chosenBook } from '../data/book/chosenBook.ts'
 import { resolveSession } from '../data/session/session.ts'
 import { databasesOnDevice, downloadBookEarly } from '../data/sync/bookDownload.ts'
@@ -10,7 +10,6 @@ import { rootRoute } from './root.tsx'
 // chunks of their own: the login page never needs them, and a signed-in start fetches them in
 // parallel.
 const loadShell = () => import('../ui/shell/AppShell.tsx')
-const AppShell = lazyRouteComponent(loadShell, 'AppShell')
 
 /**
  * The signed-in layout: every route below it needs a session (or, offline, the cached user),
@@ -30,7 +29,7 @@ export const appRoute = createRoute({
     await downloadBookEarly(bookRoom(user.id), onDevice)
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
     // with the data layer's.
-    const [{ openWorkspace }, { appSystem }] = await Promise.all([
+    const [{ openWorkspace }, { AppShell, appSystem }] = await Promise.all([
       import('../data/book/workspace.ts'),
       loadShell(),
       loadAppCatalogues(),
@@ -42,12 +41,17 @@ export const appRoute = createRoute({
     await nextTask()
     // Opening on the dashboard (`/` is it too), the book waits until the kept picture is drawn.
     const onDashboard = location.pathname === '/' || location.pathname === '/dashboard'
-    return { user, workspace: openWorkspace(user.id, onDashboard) }
+    return { user, workspace: openWorkspace(user.id, onDashboard), AppShell }
   },
   component: AppLayout,
 })
 
+/**
+ * The shell, as `beforeLoad` loaded it. Not a lazy route component: that keeps a promise of its
+ * own, so its first render suspends even with the chunk loaded, and React then holds the screen
+ * back until 300 ms after the pending screen it showed meanwhile (see src/main.tsx).
+ */
 function AppLayout() {
-  const { user, workspace } = appRoute.useRouteContext()
+  const { user, workspace, AppShell } = appRoute.useRouteContext()
   return <AppShell user={user} workspace={workspace} />
 }

@@ -7,7 +7,6 @@ import { rootRoute } from './root.tsx'
 
 // A collector's screens are chunks of their own: nobody else ever needs them.
 const loadShell = () => import('../features/collect/CollectorShell.tsx')
-const CollectorShell = lazyRouteComponent(loadShell, 'CollectorShell')
 const CollectorHome = lazyRouteComponent(
   () => import('../features/collect/CollectorHome.tsx'),
   'CollectorHome',
@@ -30,16 +29,17 @@ export const collectRoute = createRoute({
     if (!user) throw redirect({ to: '/login', replace: true })
     const book = chosenBook(user.id)
     if (book?.role !== 'collector') throw redirect({ to: '/dashboard', replace: true })
-    const [{ appSystem }] = await Promise.all([loadShell(), loadAppCatalogues()])
+    const [{ CollectorShell, appSystem }] = await Promise.all([loadShell(), loadAppCatalogues()])
     await nextTask()
     appSystem()
-    return { user, book }
+    return { user, book, CollectorShell }
   },
   component: CollectLayout,
 })
 
+/** The shell, as `beforeLoad` loaded it (not a lazy component: see `AppLayout` in app.tsx). */
 function CollectLayout() {
-  const { user, book } = collectRoute.useRouteContext()
+  const { user, book, CollectorShell } = collectRoute.useRouteContext()
   return <CollectorShell user={user} book={book} />
 }
 
