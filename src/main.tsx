@@ -38,8 +38,9 @@ function render(root: HTMLElement): void {
 }
 
 /**
- * Loads the route of the address shown, and again should a back or forward have changed it
- * meanwhile: until it is drawn, the router does not follow the history itself.
+ * Loads the route of the address shown, and again should the address have changed meanwhile (a
+ * script's pushState; a lender's taps cannot reach a page not drawn yet). Until it is drawn, the
+ * router does not follow the history, and once drawn it was seen not to catch up.
  */
 async function loadFirstRoute(): Promise<void> {
   for (let loads = 0; loads < 3; loads++) {
