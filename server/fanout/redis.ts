@@ -3,6 +3,7 @@ import { Redis } from 'ioredis'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import type { Logger } from '../log.ts'
+import { openRedisPublisher } from './redisPublisher.ts'
 import type { Fanout, FanoutListener } from './types.ts'
 
 /** What the Redis fan-out needs. */
@@ -65,10 +66,11 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   const accessListeners: ((ownerId: string, memberId: string) => void)[] = []
   // Publishing while Redis is down must fail at once, not queue up without bound: storage holds
   // every update anyway and the other processes repair from it.
-  const publisher = new Redis(options.url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
+  const publisher = openRedisPublisher({
+    url: options.url,
     retryStrategy,
+    onDown: (error) => onError(error),
+    onUp: () => {},
   })
   // Subscriptions are restored by us on 'ready' (then every room resyncs), not by ioredis.
   const subscriber = new Redis(options.url, {
@@ -84,7 +86,6 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     down = true
     log.warn(`redis unavailable (${error.message}); rooms catch up from storage until it is back`)
   }
-  publisher.on('error', onError)
   subscriber.on('error', onError)
 
   const channelOf = (room: string) => prefix + room
@@ -151,13 +152,9 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     }
   })
 
-  const send = (room: string, message: Uint8Array) => {
-    if (publisher.status !== 'ready') return
-    publisher.publish(channelOf(room), Buffer.from(message)).catch(() => {
-      // Lost: the other processes find the hole (in the batch numbers or the seqs) and read
-      // what they missed from storage.
-    })
-  }
+  // A message that cannot go out is lost: the other processes find the hole (in the batch
+  // numbers or the seqs) and read what they missed from storage.
+  const send = (room: string, message: Uint8Array) => publisher.publish(channelOf(room), message)
 
   return {
     publishLive(room, update, stream, batch) {
@@ -216,7 +213,7 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       listeners.clear()
       sessionListeners.length = 0
       accessListeners.length = 0
-      publisher.disconnect()
+      publisher.close()
       subscriber.disconnect()
     },
   }
