@@ -98,6 +98,7 @@ export function createHealthCheck(options: HealthCheckOptions): HealthCheck {
       return {
         load: (room, afterSeq) => storage.load(room, afterSeq),
         append: (room, updates) => recorded(storage.append(room, updates)),
+        groupsAppends: storage.groupsAppends,
         compact: (room, snapshot, uptoSeq) => recorded(storage.compact(room, snapshot, uptoSeq)),
         lastSeqs: (rooms) => storage.lastSeqs(rooms),
         probeWrite: (timeoutMs) => storage.probeWrite(timeoutMs),

@@ -132,6 +132,8 @@ export function openPostgresStorage(
   }
 
   return {
+    groupsAppends: true,
+
     async load(room, afterSeq = 0) {
       const { rows } = await pool.query<Row>(
         'SELECT seq, data FROM doc_updates WHERE room = $1 AND seq > $2 ORDER BY seq',

@@ -81,6 +81,7 @@ export function openSqliteStorage(file: string): DocStorage {
   })
 
   return {
+    groupsAppends: false,
     async load(room, afterSeq = 0) {
       const rows = selectRows.all(room, afterSeq)
       const seq = rows.length > 0 ? rows[rows.length - 1]!.seq : afterSeq

@@ -13,6 +13,11 @@ export interface DocStorage {
   load(room: string, afterSeq?: number): Promise<{ updates: Uint8Array[]; seq: number }>
   /** Appends `updates` durably, in one transaction; resolves with the seq of the last one. */
   append(room: string, updates: Uint8Array[]): Promise<number>
+  /**
+   * Whether `append` itself waits a moment to gather other appends into one commit (group
+   * commit), so that a caller need not wait again before it acknowledges a burst.
+   */
+  readonly groupsAppends: boolean
   /** Replaces every row up to and including `uptoSeq` with `snapshot`, in one transaction. */
   compact(room: string, snapshot: Uint8Array, uptoSeq: number): Promise<void>
   /** The last seq of each of `rooms` that has any row (one query, polled by the rooms). */

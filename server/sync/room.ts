@@ -21,7 +21,8 @@ import { holdsNothingNew } from './readOnly.ts'
 
 /**
  * Longest wait between storing a client's update and telling the client so, and the other
- * processes its seq: a burst of edits costs one message of each, not one per edit.
+ * processes its seq: a burst of edits costs one message of each, not one per edit. Storage that
+ * groups appends itself (PostgreSQL) is not waited for twice: its acks go out on commit.
  */
 const ACK_DELAY_MS = 5
 
@@ -732,10 +733,16 @@ export class Room {
       }
     }
     for (const [peer, count] of acks) this.storedAcks.set(peer, count)
-    // Acks wait a few milliseconds so that a burst of edits costs one ack, not one per edit;
-    // the storing itself is never delayed.
-    if ((this.storedAcks.size > 0 || this.storedRows) && this.ackTimer === null) {
-      this.ackTimer = setTimeout(() => this.sendAcks(), ACK_DELAY_MS)
+    if (this.storedAcks.size > 0 || this.storedRows) {
+      if (this.deps.storage.groupsAppends) {
+        // The append already waited to gather a burst: waiting again would only add latency,
+        // and a timer that wakes the process once more per commit.
+        this.sendAcks()
+      } else if (this.ackTimer === null) {
+        // Acks wait a few milliseconds so that a burst of edits costs one ack, not one per
+        // edit; the storing itself is never delayed.
+        this.ackTimer = setTimeout(() => this.sendAcks(), ACK_DELAY_MS)
+      }
     }
     if (this.rowsSinceSnapshot >= this.deps.compactEvery) await this.compact()
   }

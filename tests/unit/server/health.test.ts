@@ -30,6 +30,7 @@ function setup(probeWorks = { value: true }) {
       if (writes.fail) throw new Error('could not extend file')
       return 1
     },
+    groupsAppends: false,
     async compact() {},
     async lastSeqs() {
       return new Map()
