@@ -10,6 +10,9 @@ export const PUBLISH_BUFFER_BYTES = 8 * 1024 * 1024
 /** The longest a connection may take to open and sign in before it is tried again. */
 const CONNECT_TIMEOUT_MS = 10_000
 
+/** Idle time before the kernel starts probing whether Redis is still there. */
+const KEEPALIVE_MS = 30_000
+
 export interface RedisPublisher {
   /** Publishes `message` on `channel` if the link is up; otherwise (or past the buffer) drops it. */
   publish(channel: string, message: Uint8Array): void
@@ -69,8 +72,10 @@ export function openRedisPublisher(options: PublisherOptions): RedisPublisher {
         : net.connect({ host, port })
     socket = link
     link.setNoDelay(true)
+    // Nothing comes back on a link that only publishes: the kernel's probes find a dead one.
+    link.setKeepAlive(true, KEEPALIVE_MS)
     link.setTimeout(CONNECT_TIMEOUT_MS, () => link.destroy(new Error('redis did not answer')))
-    link.once('error', (error) => {
+    link.on('error', (error) => {
       if (socket === link) fail(error)
     })
     link.once('close', () => {
@@ -84,9 +89,14 @@ export function openRedisPublisher(options: PublisherOptions): RedisPublisher {
       const onData = (chunk: Buffer) => {
         reply += chunk.toString('latin1')
         const end = reply.indexOf('\r\n')
-        if (end < 0) return
+        if (end < 0) {
+          if (reply.length > 4096)
+            link.destroy(new Error('redis answered the sign-in with no line'))
+          return
+        }
         link.off('data', onData)
-        if (reply.startsWith('+')) up(link)
+        // A Redis without a password refuses AUTH and takes everything else (as ioredis does).
+        if (reply.startsWith('+') || reply.includes('without any password configured')) up(link)
         else link.destroy(new Error(`redis refused the sign-in: ${reply.slice(1, end)}`))
       }
       link.on('data', onData)

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRedisPublisher, PUBLISH_BUFFER_BYTES } from '../../server/fanout/redisPublisher.ts'
 import { waitFor } from './harness.ts'
+import { TEST_REDIS_URL, testRedisPrefix } from './services.ts'
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0
 const PASSWORD = 'publisher-test-password'
@@ -96,6 +97,33 @@ describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
     expect(reasons).toHaveLength(1)
     expect(up).toBe(false)
     expect(heard).toBe(0)
+    publisher.close()
+    subscriber.disconnect()
+  })
+})
+
+describe("the Redis publisher on the machine's Redis, which has no password", () => {
+  it('takes a password it does not need, as ioredis does', async () => {
+    const subscriber = new Redis(TEST_REDIS_URL)
+    const channel = `${testRedisPrefix()}room`
+    await subscriber.subscribe(channel)
+    const heard: string[] = []
+    subscriber.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
+      heard.push(message.toString())
+    })
+    let up = false
+    const url = new URL(TEST_REDIS_URL)
+    url.password = 'not-needed'
+    const publisher = openRedisPublisher({
+      url: url.toString(),
+      retryStrategy: quick,
+      onDown: () => {},
+      onUp: () => (up = true),
+    })
+    await waitFor(() => up, 'the publisher connected')
+    publisher.publish(channel, new TextEncoder().encode('hello'))
+    await waitFor(() => heard.length === 1, 'the message')
+    expect(heard).toEqual(['hello'])
     publisher.close()
     subscriber.disconnect()
   })
