@@ -4,7 +4,13 @@ import { scan, tapTargets, type Impact } from './pages/a11y.ts'
 import { addCity } from './pages/CitiesPage.ts'
 import { browserCalendar } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
-import { newLenderDevice, offlineReadyLender, phone, type Device } from './pages/devices.ts'
+import {
+  appInstalled,
+  newLenderDevice,
+  offlineReadyLender,
+  phone,
+  type Device,
+} from './pages/devices.ts'
 import { LoanFormPage } from './pages/LoanFormPage.ts'
 import { PersonFormPage } from './pages/PersonFormPage.ts'
 import { animationsDone } from './pages/screens.ts'
@@ -178,7 +184,9 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   expect(reminder).toContain('Ramesh Rampur')
   await list.getByRole('button', { name: 'Remind Ramesh Rampur' }).click()
 
-  // A day offline: five deposits, kept on the phone, counted on his figures at once.
+  // A day offline: five deposits, kept on the phone, counted on his figures at once. His phone
+  // has the app installed by now, as any phone has once the first visit is done.
+  await appInstalled(collector)
   await collector.context.setOffline(true)
   await collect(page, 'Ramesh Rampur', '500')
   await collect(page, 'Sita Rampur', '300')
