@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  CITIES_FOUND_MAX,
   citiesToFilterBy,
+  cityChoicesFor,
   defaultPeopleQuery,
+  LONG_CITY_LIST,
   filterAndSortPeople,
   type PeopleQuery,
 } from '../../src/features/people/peopleFilter.ts'
@@ -104,5 +107,48 @@ describe('the city filter', () => {
 
   it('keeps offering the chosen city once nobody lives there', () => {
     expect(offered('c-4')).toEqual(['Agra', 'Nashik', 'Pune', 'Ujjain'])
+  })
+})
+
+describe("the person form's cities", () => {
+  const names = (list: readonly { name: string }[]) => list.map((c) => c.name)
+
+  it('offers a list of a usual size whole, whatever is typed', () => {
+    const shared = [city('c-0', 'Ajmer'), ...listed, city('c-4', 'Ujjain')]
+    const choices = cityChoicesFor(people, shared, cityIndex(shared), '', 'Pu')
+    expect(choices).toEqual({ cities: shared, narrowed: false })
+  })
+
+  describe('of a list grown past what a lender keeps', () => {
+    // Bloated as an older server let one account do: a thousand villages named alike.
+    const bloat = Array.from({ length: LONG_CITY_LIST + 500 }, (_, i) =>
+      city(`b-${i}`, `Gaon ${String(i).padStart(4, '0')}`),
+    )
+    const shared = [city('c-0', 'Ajmer'), ...listed, ...bloat, city('c-4', 'Ujjain')]
+    const index = cityIndex(shared)
+    const offer = (chosen: string, search: string) =>
+      cityChoicesFor(people, shared, index, chosen, search)
+
+    it("offers the lender's own cities and the chosen one until a name is typed", () => {
+      expect(offer('', '')).toEqual({
+        cities: [listed[0], listed[1], listed[2]],
+        narrowed: true,
+      })
+      expect(names(offer('c-4', '  ').cities)).toEqual(['Agra', 'Nashik', 'Pune', 'Ujjain'])
+    })
+
+    it('finds any city by part of its name, in any case, keeping the chosen one', () => {
+      expect(names(offer('', 'jjai').cities)).toEqual(['Ujjain'])
+      expect(names(offer('c-2', ' UJJ ').cities)).toEqual(['Agra', 'Ujjain'])
+      // A person filed under a merged duplicate keeps its listed city on offer.
+      expect(names(offer('c-9', 'ajm').cities)).toEqual(['Ajmer', 'Pune'])
+    })
+
+    it(`offers at most ${CITIES_FOUND_MAX} found cities, and the chosen one besides`, () => {
+      const found = offer('c-4', 'gaon').cities
+      expect(found).toHaveLength(CITIES_FOUND_MAX + 1)
+      expect(found[0]!.name).toBe('Gaon 0000')
+      expect(found.at(-1)!.name).toBe('Ujjain')
+    })
   })
 })

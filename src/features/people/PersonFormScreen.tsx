@@ -1,6 +1,6 @@
 import { Input, InputGroup, SimpleGrid } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { paiseToRupeeInput } from '../../../shared/money.ts'
 import { useActivePeople, useCities, useLoaded, useMutations } from '../../data/book/hooks.ts'
@@ -20,6 +20,12 @@ import { cityIndex } from '../../../shared/schema/city.ts'
 import type { City, Language } from '../../../shared/schema/types.ts'
 import { WritableOnly } from '../../ui/WritableOnly.tsx'
 import { MAX_TEXT_LENGTH } from '../../../shared/schema/guards.ts'
+import { cityChoicesFor } from './peopleFilter.ts'
+
+/** A count with Indian digit grouping (2,00,000). */
+function formatCount(count: number): string {
+  return count.toLocaleString('en-IN')
+}
 
 type Person = ReturnType<typeof useActivePeople>[number]
 
@@ -122,10 +128,18 @@ function PersonFormFields({
   errors: PersonErrors
 }) {
   const cities = useCities()
+  const people = useActivePeople()
   const { t } = useTranslation('people')
-  // Already by name (`readCities`): sorting again with `localeCompare` builds a collator per
-  // comparison, 27 s for a list one account had bloated to 200,000 cities.
-  const cityChoices = cities.map((c) => ({ value: c.id, label: c.name }))
+  const [search, setSearch] = useState('')
+  const index = useMemo(() => cityIndex(cities), [cities])
+  // A long shared list is offered a part at a time (see `cityChoicesFor`). The list is already by
+  // name (`readCities`): sorting again with `localeCompare` built a collator per comparison, 27 s
+  // for a list one account had bloated to 200,000 cities.
+  const offered = useMemo(
+    () => cityChoicesFor(people, cities, index, values.cityId, search),
+    [people, cities, index, values.cityId, search],
+  )
+  const cityChoices = offered.cities.map((c) => ({ value: c.id, label: c.name }))
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="3xl">
       <FormField label={t('field.name')} error={errors.name}>
@@ -136,6 +150,23 @@ function PersonFormFields({
           onChange={(e) => set({ name: e.currentTarget.value })}
         />
       </FormField>
+      {offered.narrowed && (
+        <FormField
+          label={t('form.findCity')}
+          helper={t('form.findCityHelp', {
+            shown: formatCount(offered.cities.length),
+            total: formatCount(cities.length),
+          })}
+        >
+          <Input
+            type="search"
+            value={search}
+            maxLength={MAX_TEXT_LENGTH}
+            autoComplete="off"
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+        </FormField>
+      )}
       <SelectField
         label={t('field.city')}
         value={values.cityId}

@@ -95,3 +95,42 @@ export function citiesToFilterBy(
   if (chosenCity) used.add(chosenCity)
   return cities.filter((city) => used.has(city))
 }
+
+/** Up to this many cities, the person form offers every one (see `cityChoicesFor`). */
+export const LONG_CITY_LIST = 500
+
+/** The most cities the person form offers for one search of a long list. */
+export const CITIES_FOUND_MAX = 100
+
+/**
+ * The cities the person form's select offers, in the list's order (`cities`, by name), and
+ * whether the list was narrowed. A list of up to LONG_CITY_LIST is offered whole. A longer one is
+ * the shared list grown past what a lender keeps (an older server let one account bloat it to
+ * 200,000, and a select of them all took a phone seconds to draw): it offers the cities whose
+ * name holds `search`, up to CITIES_FOUND_MAX, or with no search the cities `people` live in;
+ * the chosen city always.
+ */
+export function cityChoicesFor(
+  people: readonly Pick<PersonForList, 'cityId'>[],
+  cities: readonly City[],
+  index: ReadonlyMap<string, City>,
+  chosen: string,
+  search: string,
+): { cities: readonly City[]; narrowed: boolean } {
+  if (cities.length <= LONG_CITY_LIST) return { cities, narrowed: false }
+  const needle = search.trim().toLowerCase()
+  if (needle === '')
+    return { cities: citiesToFilterBy(people, cities, index, chosen), narrowed: true }
+  const chosenCity = index.get(chosen)
+  const found: City[] = []
+  let matches = 0
+  for (const city of cities) {
+    if (city === chosenCity) {
+      found.push(city)
+    } else if (matches < CITIES_FOUND_MAX && city.name.toLowerCase().includes(needle)) {
+      found.push(city)
+      matches++
+    }
+  }
+  return { cities: found, narrowed: true }
+}

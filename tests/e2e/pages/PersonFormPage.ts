@@ -23,7 +23,13 @@ export class PersonFormPage extends RecordForm<PersonFields> {
     // The people list's filter is labelled Name too: be on the form before typing.
     await this.onForm()
     await fillIfGiven(page.getByLabel('Name'), fields.name)
-    if (fields.city !== undefined) await selectByText(page.getByLabel('City'), fields.city)
+    if (fields.city !== undefined) {
+      // Over a long shared list the form offers a part of it: find the city first, as a lender
+      // would.
+      const find = page.getByLabel('Find a city')
+      if (await find.isVisible()) await find.fill(fields.city)
+      await selectByText(page.getByLabel('City', { exact: true }), fields.city)
+    }
     await fillIfGiven(page.getByLabel('Note: balance from paper (not counted)'), fields.balance)
     await fillIfGiven(page.getByLabel('Aadhaar'), fields.aadhaar)
     await fillIfGiven(page.getByLabel('Relationship'), fields.relationship)
