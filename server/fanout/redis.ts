@@ -70,7 +70,6 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     url: options.url,
     retryStrategy,
     onDown: (error) => onError(error),
-    onUp: () => {},
   })
   // Subscriptions are restored by us on 'ready' (then every room resyncs), not by ioredis.
   const subscriber = new Redis(options.url, {

@@ -23,9 +23,10 @@ interface PublisherOptions {
   url: string
   /** Delay before the `times`-th attempt to reconnect. */
   retryStrategy(times: number): number
-  /** The link failed (called on every failed attempt) or came up. */
+  /** The link failed (said once per outage). */
   onDown(error: Error): void
-  onUp(): void
+  /** The link is up and signed in. */
+  onUp?(): void
 }
 
 /**
@@ -110,7 +111,7 @@ export function openRedisPublisher(options: PublisherOptions): RedisPublisher {
     link.write(command(['CLIENT', 'REPLY', 'OFF']))
     ready = true
     attempts = 0
-    options.onUp()
+    options.onUp?.()
   }
 
   connect()
