@@ -6,14 +6,13 @@
  * write-ahead log stays on the main disk: the case where PostgreSQL keeps running and only the
  * writes to the tables fail).
  */
-import { createServer, type AddressInfo } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import type * as Y from 'yjs'
 import { userRoom } from '../../shared/protocol.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import { readLender } from '../../shared/schema/lender.ts'
-import { freshView, openRoom, signUp, startTestServer, waitFor } from './harness.ts'
+import { freePort, freshView, openRoom, signUp, startTestServer, waitFor } from './harness.ts'
 import type { Client, TestServer } from './harness.ts'
 import {
   fullDiskTestsRun,
@@ -120,18 +119,6 @@ describe.skipIf(!diskTests)('health on a full disk', () => {
     }
   })
 })
-
-/** A TCP port free right now on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 const pgTests = diskTests && postgresBinDir() !== null
 if (diskTests && !pgTests) {

@@ -8,20 +8,11 @@ import net from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRedisPublisher, PUBLISH_BUFFER_BYTES } from '../../server/fanout/redisPublisher.ts'
-import { waitFor } from './harness.ts'
+import { freePort, waitFor } from './harness.ts'
 import { TEST_REDIS_URL, testRedisPrefix } from './services.ts'
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0
 const PASSWORD = 'publisher-test-password'
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 const quick = () => 50
 
