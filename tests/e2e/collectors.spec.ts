@@ -331,6 +331,11 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   // In Hindi, his list says the same.
   await page.getByRole('button', { name: 'Menu' }).click()
   await page.getByRole('menuitem', { name: 'हिन्दी' }).click()
+  // Step by step, so that a failure says which part did not happen: the switch, still on his
+  // page (once, in a full run, the list was not found and nothing said why), then the list.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
+  await expect(page).toHaveURL(/\/collect$/)
+  await expect(page.getByText('अब आप इस बही-खाते के लिए वसूली नहीं करते।')).toBeVisible()
   await expect(page.getByRole('region', { name: 'इस फ़ोन पर दर्ज' })).toContainText('जाँच के लिए रुका')
   expect(problems).toEqual([])
 })
