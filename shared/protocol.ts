@@ -124,6 +124,22 @@ export const DEFLATE_PARAM = 'deflate'
  */
 export const LAYOUT_PARAM = 'layout'
 
+/**
+ * A book's download (`GET /sync/users/<id>`), resumed where it was cut: its answer names it
+ * (`Book-Download`), says how many bytes the whole book is (`Book-Length`) and where in them its
+ * body begins (`Book-Offset`). A device cut off asks again with `?from=<bytes it has>` and
+ * `&download=<id>`, and gets the rest, or (the server no longer has it) the book whole, from
+ * offset 0. Bytes of the book as encoded, before compression: the browser undoes the
+ * compression, so those are the bytes a device can count.
+ */
+export const DOWNLOAD_HEADERS = {
+  id: 'Book-Download',
+  length: 'Book-Length',
+  offset: 'Book-Offset',
+} as const
+export const DOWNLOAD_FROM_PARAM = 'from'
+export const DOWNLOAD_ID_PARAM = 'download'
+
 /** The layout a sync URL's `layout` value claims: a whole number from 1, else null (unsaid). */
 export function claimedLayout(value: string | null): number | null {
   return value !== null && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : null

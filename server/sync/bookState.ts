@@ -30,11 +30,15 @@ function accepted(header: string | undefined): Set<string> {
   return encodings
 }
 
-/** Answers with `state`, compressed as the client accepts (brotli, else gzip, else as it is). */
+/**
+ * Answers with `state`, compressed as the client accepts (brotli, else gzip, else as it is), with
+ * `headers` besides.
+ */
 export async function sendBookState(
   req: IncomingMessage,
   res: ServerResponse,
   state: Uint8Array,
+  headers: Readonly<Record<string, string | number>> = {},
 ): Promise<void> {
   const encodings = accepted(req.headers['accept-encoding'])
   let body: Uint8Array = state
@@ -58,6 +62,7 @@ export async function sendBookState(
   res.setHeader('Cache-Control', 'no-store')
   res.setHeader('Vary', 'Accept-Encoding')
   if (encoding) res.setHeader('Content-Encoding', encoding)
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
   res.setHeader('Content-Length', body.byteLength)
   res.end(req.method === 'HEAD' ? undefined : body)
 }

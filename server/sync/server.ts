@@ -9,6 +9,9 @@ import {
   CITIES_ROOM,
   CloseCode,
   DEFLATE_PARAM,
+  DOWNLOAD_FROM_PARAM,
+  DOWNLOAD_HEADERS,
+  DOWNLOAD_ID_PARAM,
   LAYOUT_PARAM,
   SYNC_PATH,
   closeReason,
@@ -30,6 +33,7 @@ import type { MembersStore } from '../members/store.ts'
 import type { DocStorage } from '../storage/types.ts'
 import { isDeflated } from '../../shared/deflate.ts'
 import { sendBookState } from './bookState.ts'
+import { newDownloadId, ResumableDownloads } from './resumableDownloads.ts'
 import { deflateForWire, inflateFromWire, shouldDeflate } from './deflate.ts'
 import { originAllowed } from '../http/origin.ts'
 import { Liveness } from './liveness.ts'
@@ -103,6 +107,27 @@ export interface SyncServerOptions {
   trustedOrigin: string
   /** Who else may open a book besides its owner, and with what role (see members/store.ts). */
   members: Pick<MembersStore, 'roleOf'>
+}
+
+/**
+ * How long a cut download of a book is kept for its device to ask for the rest: a phone that
+ * lost its signal for a minute, or was put in a pocket, still resumes.
+ */
+const RESUME_KEEP_MS = 2 * 60_000
+
+/**
+ * The download a request resumes (`?download=<id>&from=<bytes>`), as `find` still keeps it, and
+ * from where; null for a request that resumes nothing, or asks for bytes the book does not have.
+ */
+function resumeOf(
+  url: URL,
+  find: (id: string) => Uint8Array | null,
+): { id: string; state: Uint8Array; from: number } | null {
+  const id = url.searchParams.get(DOWNLOAD_ID_PARAM)
+  const from = url.searchParams.get(DOWNLOAD_FROM_PARAM)
+  if (id === null || from === null || !/^(0|[1-9][0-9]{0,9})$/.test(from)) return null
+  const state = find(id)
+  return state && Number(from) <= state.byteLength ? { id, state, from: Number(from) } : null
 }
 
 /** A lender's own room takes only what the book's schema can hold (see `lenderUpdate.ts`). */
@@ -518,8 +543,12 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     }
   }
 
-  /** Accounts with a download of their book's state under way: one at a time each. */
-  const downloading = new Set<string>()
+  /**
+   * Accounts with a download of their book's state under way: one at a time each, except that a
+   * device resuming its own download takes over from the one it lost (see `ResumableDownloads`).
+   */
+  const downloading = new Map<string, { id: string; res: ServerResponse }>()
+  const resumable = new ResumableDownloads(config.serverSyncBytes, RESUME_KEEP_MS)
 
   async function stateRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refuse = (status: number, why: string) => {
@@ -542,27 +571,45 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     if (!session) return refuse(401, 'not signed in')
     if ((await accessTo(name, session.userId)) === null) return refuse(403, 'not your book')
     const account = session.userId
-    if (downloading.has(account)) return refuse(429, 'this book is already being downloaded')
-    downloading.add(account)
+    const resume = resumeOf(url, resumable.find.bind(resumable, account, name))
+    const under = downloading.get(account)
+    if (under) {
+      if (under.id !== resume?.id) return refuse(429, 'this book is already being downloaded')
+      // The device lost that one (its link died without a word to us): this one takes over.
+      under.res.destroy()
+    }
+    const id = resume?.id ?? newDownloadId()
+    downloading.set(account, { id, res })
     try {
-      const registry = roomsFor(name)
-      const room = await registry.acquire(name)
-      let state: Uint8Array
-      try {
-        const roomLayout = layoutOf(metaMap(room.doc).get('schemaVersion'))
-        const layout = claimedLayout(url.searchParams.get(LAYOUT_PARAM))
-        if (layout !== null && roomLayout !== null && layout < roomLayout) {
-          return refuse(409, closeReason[CloseCode.outdatedClient])
+      let state = resume?.state
+      if (!state) {
+        const registry = roomsFor(name)
+        const room = await registry.acquire(name)
+        try {
+          const roomLayout = layoutOf(metaMap(room.doc).get('schemaVersion'))
+          const layout = claimedLayout(url.searchParams.get(LAYOUT_PARAM))
+          if (layout !== null && roomLayout !== null && layout < roomLayout) {
+            return refuse(409, closeReason[CloseCode.outdatedClient])
+          }
+          state = await room.state()
+        } finally {
+          registry.release(room)
         }
-        state = await room.state()
-      } finally {
-        registry.release(room)
+        resumable.start(account, name, id, state)
+      } else {
+        resumable.resumed(account, id)
       }
-      await sendBookState(req, res, state)
+      const offset = resume?.from ?? 0
+      await sendBookState(req, res, state.subarray(offset), {
+        [DOWNLOAD_HEADERS.id]: id,
+        [DOWNLOAD_HEADERS.length]: state.byteLength,
+        [DOWNLOAD_HEADERS.offset]: offset,
+      })
       // The download counts until its last byte has left (or the client went away).
       if (!res.closed) await new Promise((resolve) => res.once('close', resolve))
     } finally {
-      downloading.delete(account)
+      resumable.ended(account, id)
+      if (downloading.get(account)?.res === res) downloading.delete(account)
     }
   }
 

@@ -1,8 +1,14 @@
-import { deflateRawSync } from 'node:zlib'
+import { brotliCompressSync, constants, deflateRawSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import * as Y from 'yjs'
-import { SYNC_PATH } from '../../shared/protocol.ts'
+import {
+  DOWNLOAD_FROM_PARAM,
+  DOWNLOAD_HEADERS,
+  DOWNLOAD_ID_PARAM,
+  SYNC_PATH,
+} from '../../shared/protocol.ts'
 import { buildBook } from '../fixtures/book.ts'
+import { startCuttingProxy } from '../support/cuttingProxy.ts'
 import { startShapingProxy } from '../support/shapingProxy.ts'
 import { newLenderDevice, sameLenderContext } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
@@ -154,6 +160,83 @@ test('a book too large for 30 s of a slow link syncs on one socket', async ({
     expect(sockets).toHaveLength(1)
     expect(proxy.shapedDownBytes).toBeLessThan(compressed * 1.2)
     expect(proxy.shapedDownBytes).toBeLessThan(book / 2)
+    await fresh.close()
+  } finally {
+    await proxy.close()
+  }
+})
+
+/**
+ * Issue 30: a first sync that is cut resumes rather than starting over. The link drops a third of
+ * the way through the book's download; the device asks for the rest of the same download, and
+ * the two parts are the book: what came down is about one book, not one and a third, and the
+ * socket brings nothing of it.
+ */
+test('a download of the book cut part way is resumed from where it stopped', async ({
+  browser,
+  baseURL,
+}) => {
+  const { device: first } = await newLenderDevice(browser)
+  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
+  const state = Y.encodeStateAsUpdate(doc)
+  // About what the server sends: brotli at its quality and window (see server/sync/bookState.ts).
+  const compressed = brotliCompressSync(state, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 22 },
+  }).byteLength
+  await uploadBook(first, doc, baseURL as string)
+
+  const server = new URL(baseURL as string)
+  const isDownload = (bytes: Buffer) => {
+    const request = bytes.toString('latin1')
+    return request.startsWith(`GET ${SYNC_PATH}/users/`) && !/\r\nupgrade:/i.test(request)
+  }
+  const cutAfter = Math.round(compressed / 3)
+  const proxy = await startCuttingProxy(
+    { host: '127.0.0.1', port: Number(server.port) },
+    isDownload,
+    cutAfter,
+  )
+  try {
+    // A fresh device with the lender's cookie and nothing on it; no service worker, so every
+    // request of the page is seen here.
+    const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
+    const page = await fresh.newPage()
+    const downloads: { from: string | null; id: string | null; offset: string | null }[] = []
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (!url.pathname.startsWith(`${SYNC_PATH}/users/`)) return
+      downloads.push({
+        from: url.searchParams.get(DOWNLOAD_FROM_PARAM),
+        id: url.searchParams.get(DOWNLOAD_ID_PARAM),
+        offset: response.headers()[DOWNLOAD_HEADERS.offset.toLowerCase()] ?? null,
+      })
+    })
+    let socketBytes = 0
+    const sockets: string[] = []
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes(`${SYNC_PATH}/users/`)) return
+      sockets.push(socket.url())
+      socket.on('framereceived', ({ payload }) => (socketBytes += payload.length))
+    })
+    await page.goto(`http://localhost:${proxy.port}/people`)
+    await expect(new PeoplePage(page).count).toHaveText('Showing 120 of 120 people')
+    console.log(
+      `${state.byteLength} bytes of book (${compressed} compressed), cut after ${cutAfter}: ` +
+        `${proxy.chosenDownBytes} bytes downloaded in ${downloads.length} requests, ` +
+        `${socketBytes} bytes on the socket`,
+    )
+    expect(proxy.cut).toBe(true)
+    // The first request was cut; the second asked for the rest of it, and got just that.
+    expect(downloads).toHaveLength(2)
+    const [whole, rest] = downloads as [(typeof downloads)[0], (typeof downloads)[0]]
+    expect(whole).toMatchObject({ from: null, id: null, offset: '0' })
+    expect(Number(rest.from)).toBeGreaterThan(0)
+    expect(rest.id).toBeTruthy()
+    expect(rest.offset).toBe(rest.from)
+    // Starting over would have carried the third that was cut, and then the whole book again.
+    expect(proxy.chosenDownBytes).toBeLessThan(compressed * 1.15)
+    expect(sockets).toHaveLength(1)
+    expect(socketBytes).toBeLessThan(state.byteLength / 100)
     await fresh.close()
   } finally {
     await proxy.close()

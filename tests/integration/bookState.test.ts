@@ -1,17 +1,28 @@
 /**
  * `GET /sync/users/<id>`: a new device's first sync as one download the browser decompresses
  * itself. It holds the whole book, only for its owner, compressed as the client accepts, and
- * never for an app older than the book.
+ * never for an app older than the book; a download that is cut is resumed where it stopped.
  */
+import { get, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { SYNC_PATH, userRoom } from '../../shared/protocol.ts'
+import {
+  DOWNLOAD_FROM_PARAM,
+  DOWNLOAD_HEADERS,
+  DOWNLOAD_ID_PARAM,
+  SYNC_PATH,
+  userRoom,
+} from '../../shared/protocol.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
+import { buildBook } from '../fixtures/book.ts'
 import {
   cleanup,
+  disconnect,
+  newAddress,
   openBook,
+  openRoom,
   signUp,
   startTestServer,
   waitFor,
@@ -36,8 +47,9 @@ function namesIn(state: Uint8Array): string[] {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  lender = await signUp(server)
+  // Behind a proxy, so that each lender signs up from an address of its own.
+  server = await startTestServer({ env: { TRUST_PROXY: '1' } })
+  lender = await signUp(server, newAddress())
   const book = await openBook(server, lender)
   initLenderDoc(book.doc)
   for (const name of ['Sunita Devi', 'Mohan Lal']) {
@@ -82,7 +94,7 @@ describe('a book downloaded whole', () => {
   })
 
   it('is refused without a session, for another lender, and for an app older than the book', async () => {
-    const other = await signUp(server)
+    const other = await signUp(server, newAddress())
     const refusals = [
       await fetch(bookUrl(lender)),
       await fetch(bookUrl(lender), { headers: { cookie: other.cookie } }),
@@ -115,9 +127,144 @@ describe('a book downloaded whole', () => {
     )
     expect(downloads.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1)
     expect(downloads.every((status) => status === 200 || status === 429)).toBe(true)
-    const other = await signUp(server)
+    const other = await signUp(server, newAddress())
     const response = await fetch(bookUrl(other), { headers: { cookie: other.cookie } })
     expect(response.status).toBe(200)
     expect(namesIn(new Uint8Array(await response.arrayBuffer()))).toEqual([])
+  })
+})
+
+/** A download's answer, read until at least `bytes` of its body have come. */
+interface Part {
+  headers: IncomingHttpHeaders
+  body: Buffer
+  /** Cuts the link (the device lost its signal). */
+  cut: () => void
+}
+
+/** Starts downloading `url` as a browser that takes no compression, and stops reading. */
+function readPart(url: string, cookie: string, bytes: number): Promise<Part> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers: { cookie, 'accept-encoding': 'identity' } }, (response) => {
+      const chunks: Buffer[] = []
+      let read = 0
+      const onData = (chunk: Buffer) => {
+        chunks.push(chunk)
+        read += chunk.byteLength
+        if (read < bytes) return
+        response.off('data', onData)
+        response.pause()
+        resolve({
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          cut: () => request.destroy(),
+        })
+      }
+      response.on('data', onData)
+      response.on('error', () => undefined)
+    })
+    request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)))
+  })
+}
+
+/** The rest of download `id` from byte `from`, as a browser that takes brotli. */
+async function resume(of: Lender, id: string, from: number): Promise<Response> {
+  const url = `${bookUrl(of)}&${DOWNLOAD_ID_PARAM}=${id}&${DOWNLOAD_FROM_PARAM}=${from}`
+  return fetch(url, { headers: { cookie: of.cookie, 'accept-encoding': 'br' } })
+}
+
+describe('a download cut part way', () => {
+  let owner: Lender
+  let whole: Uint8Array
+
+  beforeAll(async () => {
+    // A book of 7 MB: more than the link's buffers take in (the server's send buffer grows to
+    // 4 MB here), so a download whose device stops reading is still being sent.
+    owner = await signUp(server, newAddress())
+    const { doc } = buildBook({ people: 300, loans: 2_000, payments: 80_000 })
+    const phone = await openRoom(server, userRoom(owner.userId), owner.cookie, doc, {
+      chunks: true,
+    })
+    await waitFor(() => phone.stored() >= 1, 'the server to store the book')
+    disconnect(phone)
+    const response = await fetch(bookUrl(owner), { headers: { cookie: owner.cookie } })
+    whole = new Uint8Array(await response.arrayBuffer())
+    expect(whole.byteLength).toBeGreaterThan(6_000_000)
+  })
+
+  it('is resumed from the bytes the device has: the two parts are the book, and no more', async () => {
+    const first = await readPart(bookUrl(owner), owner.cookie, 300_000)
+    first.cut()
+    const id = String(first.headers[DOWNLOAD_HEADERS.id.toLowerCase()])
+    expect(first.headers[DOWNLOAD_HEADERS.length.toLowerCase()]).toBe(String(whole.byteLength))
+    expect(first.headers[DOWNLOAD_HEADERS.offset.toLowerCase()]).toBe('0')
+
+    const rest = await resume(owner, id, first.body.byteLength)
+    expect(rest.status).toBe(200)
+    expect(rest.headers.get('content-encoding')).toBe('br')
+    expect(rest.headers.get(DOWNLOAD_HEADERS.id)).toBe(id)
+    expect(rest.headers.get(DOWNLOAD_HEADERS.offset)).toBe(String(first.body.byteLength))
+    const tail = new Uint8Array(await rest.arrayBuffer())
+    expect(first.body.byteLength + tail.byteLength).toBe(whole.byteLength)
+    expect(namesIn(Buffer.concat([first.body, tail]))).toEqual(namesIn(whole))
+  })
+
+  it('takes over from the request the server still sends, when the link died without a word', async () => {
+    const lost = await readPart(bookUrl(owner), owner.cookie, 100_000)
+    const id = String(lost.headers[DOWNLOAD_HEADERS.id.toLowerCase()])
+    // Without the id, a second download of one book at once is refused, as before.
+    const again = await fetch(bookUrl(owner), { headers: { cookie: owner.cookie } })
+    expect(again.status).toBe(429)
+    await again.arrayBuffer()
+    const rest = await resume(owner, id, lost.body.byteLength)
+    expect(rest.status).toBe(200)
+    const tail = new Uint8Array(await rest.arrayBuffer())
+    expect(lost.body.byteLength + tail.byteLength).toBe(whole.byteLength)
+    expect(namesIn(Buffer.concat([lost.body, tail]))).toEqual(namesIn(whole))
+    lost.cut()
+  })
+
+  it('keeps the book as it was when the download began, though it changed since', async () => {
+    const first = await readPart(bookUrl(owner), owner.cookie, 200_000)
+    first.cut()
+    const id = String(first.headers[DOWNLOAD_HEADERS.id.toLowerCase()])
+    const phone = await openRoom(server, userRoom(owner.userId), owner.cookie, new Y.Doc(), {
+      chunks: true,
+    })
+    addPerson(
+      phone.doc,
+      { name: 'Late Lakshmi', cityId: 'city-1', balance: 0, gender: 'female' },
+      { now: new Date().toISOString() },
+    )
+    await waitFor(() => phone.stored() >= 1, 'the new person to be stored')
+    disconnect(phone)
+    const rest = await resume(owner, id, first.body.byteLength)
+    const book = Buffer.concat([first.body, new Uint8Array(await rest.arrayBuffer())])
+    expect(namesIn(book)).toEqual(namesIn(whole))
+    expect(namesIn(book)).not.toContain('Late Lakshmi')
+    // A new download has her: the socket's handshake brings her to the resumed device.
+    const fresh = await fetch(bookUrl(owner), { headers: { cookie: owner.cookie } })
+    expect(namesIn(new Uint8Array(await fresh.arrayBuffer()))).toContain('Late Lakshmi')
+  })
+
+  it('starts over, from byte 0, for a download it does not have or bytes past its end', async () => {
+    const first = await readPart(bookUrl(owner), owner.cookie, 100_000)
+    first.cut()
+    const id = String(first.headers[DOWNLOAD_HEADERS.id.toLowerCase()])
+    for (const [which, from] of [
+      ['not-a-download-id', 10],
+      [id, whole.byteLength * 2],
+      [id, -1],
+    ] as const) {
+      const response = await resume(owner, which, from)
+      expect(response.status).toBe(200)
+      expect(response.headers.get(DOWNLOAD_HEADERS.offset)).toBe('0')
+      const body = new Uint8Array(await response.arrayBuffer())
+      expect(body.byteLength).toBe(Number(response.headers.get(DOWNLOAD_HEADERS.length)))
+    }
+    // Another lender cannot resume this one: it is not their book, and not their download.
+    const other = await signUp(server, newAddress())
+    const url = `${bookUrl(owner)}&${DOWNLOAD_ID_PARAM}=${id}&${DOWNLOAD_FROM_PARAM}=10`
+    expect((await fetch(url, { headers: { cookie: other.cookie } })).status).toBe(403)
   })
 })

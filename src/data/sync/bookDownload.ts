@@ -7,7 +7,13 @@
  *
  * This module is part of the first screen's code: nothing here may bring Yjs or the schema.
  */
-import { LAYOUT_PARAM, SYNC_PATH } from '../../../shared/protocol.ts'
+import {
+  DOWNLOAD_FROM_PARAM,
+  DOWNLOAD_HEADERS,
+  DOWNLOAD_ID_PARAM,
+  LAYOUT_PARAM,
+  SYNC_PATH,
+} from '../../../shared/protocol.ts'
 import { CURRENT_LAYOUT } from '../../../shared/schema/layouts/current.ts'
 
 /** A download that receives nothing for this long is given up (the socket brings the book). */
@@ -82,39 +88,149 @@ export function dropBookDownload(room: string): void {
   early.delete(room)
 }
 
+/** What a download has brought so far, across the requests it took. */
+interface Received {
+  parts: Uint8Array[]
+  bytes: number
+  /** The download's id and the book's whole length, as its server named them; null: unnamed. */
+  download: { id: string; length: number } | null
+}
+
+/**
+ * The book as one Yjs update, downloaded in one request or, when the link is cut, in a few: each
+ * asks for the rest of the same download (see `DOWNLOAD_HEADERS`) and keeps what came before.
+ * Null for anything but the whole book: offline, refused, an old server, given up.
+ */
 async function fetchBook(
   room: string,
   controller = new AbortController(),
 ): Promise<Uint8Array | null> {
+  const signal = controller.signal
+  const received: Received = { parts: [], bytes: 0, download: null }
+  for (let attempt = 0; attempt <= DOWNLOAD_RESUMES; attempt++) {
+    let url = `${SYNC_PATH}/${room}?${LAYOUT_PARAM}=${CURRENT_LAYOUT}`
+    if (attempt > 0) {
+      // Only a download that brought something is worth resuming; else the socket brings it.
+      const { download, bytes } = received
+      if (download === null || bytes === 0) return null
+      await pause(RESUME_PAUSE_MS * 2 ** (attempt - 1), signal)
+      if (!navigator.onLine || signal.aborted) return null
+      url += `&${DOWNLOAD_ID_PARAM}=${encodeURIComponent(download.id)}`
+      url += `&${DOWNLOAD_FROM_PARAM}=${bytes}`
+    }
+    const answer = await fetchPart(url, signal, received)
+    if (answer === 'refused') return null
+    if (answer === 'done') {
+      const { parts, bytes, download } = received
+      return bytes === (download?.length ?? bytes) ? joined(parts, bytes) : null
+    }
+  }
+  return null
+}
+
+/** How many times a cut download asks for the rest before the socket is left to bring the book. */
+const DOWNLOAD_RESUMES = 5
+
+/**
+ * The pause before asking for the rest, doubled each time (1, 2, 4, 8, 16 s): the link that was
+ * just lost may need a moment.
+ */
+const RESUME_PAUSE_MS = 1_000
+
+/**
+ * One request of a download, adding what it brings to `received`: 'done' once its body is whole,
+ * 'cut' when the link failed or stalled, 'refused' when the server said no (or something this
+ * device cannot use: an old server, an answer that does not continue what came before), or the
+ * download was called off.
+ */
+async function fetchPart(
+  url: string,
+  signal: AbortSignal,
+  received: Received,
+): Promise<'done' | 'cut' | 'refused'> {
+  const attempt = new AbortController()
+  const stop = () => attempt.abort()
+  signal.addEventListener('abort', stop)
   let stall: ReturnType<typeof setTimeout> | undefined
   const watch = () => {
     clearTimeout(stall)
-    stall = setTimeout(() => controller.abort(), DOWNLOAD_STALL_MS)
+    stall = setTimeout(stop, DOWNLOAD_STALL_MS)
   }
   try {
     watch()
-    const url = `${SYNC_PATH}/${room}?${LAYOUT_PARAM}=${CURRENT_LAYOUT}`
     const response = await fetch(url, {
       cache: 'no-store',
-      signal: controller.signal,
+      signal: attempt.signal,
       priority: 'high',
     })
     if (!response.ok || response.headers.get('Content-Type') !== 'application/octet-stream') {
-      return null
+      return 'refused'
     }
-    // Each part that arrives puts the stall off again.
-    const watched = response.body!.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(part, stream) {
-          watch()
-          stream.enqueue(part)
-        },
-      }),
-    )
-    return new Uint8Array(await new Response(watched).arrayBuffer())
+    if (!continues(response, received)) return 'refused'
+    const reader = response.body!.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return 'done'
+      // Each part that arrives puts the stall off again.
+      watch()
+      received.parts.push(value)
+      received.bytes += value.byteLength
+    }
   } catch {
-    return null
+    // The link failed (or stalled), before the answer or part way through it.
+    return signal.aborted ? 'refused' : 'cut'
   } finally {
     clearTimeout(stall)
+    signal.removeEventListener('abort', stop)
   }
+}
+
+/**
+ * Whether `response` continues `received` (the rest of its download, or the book from the start,
+ * which replaces what came before); takes the download's name and length from it.
+ */
+function continues(response: Response, received: Received): boolean {
+  const begins = headerNumber(response, DOWNLOAD_HEADERS.offset) ?? 0
+  if (begins !== received.bytes) {
+    if (begins !== 0) return false
+    received.parts = []
+    received.bytes = 0
+  }
+  const id = response.headers.get(DOWNLOAD_HEADERS.id)
+  const length = headerNumber(response, DOWNLOAD_HEADERS.length)
+  received.download = id !== null && length !== null ? { id, length } : null
+  return true
+}
+
+/** A whole-number header, or null. */
+function headerNumber(response: Response, name: string): number | null {
+  const value = response.headers.get(name)
+  return value !== null && /^[0-9]{1,10}$/.test(value) ? Number(value) : null
+}
+
+/** `parts` as one array of `length` bytes. */
+function joined(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0] as Uint8Array
+  const whole = new Uint8Array(length)
+  let at = 0
+  for (const part of parts) {
+    whole.set(part, at)
+    at += part.byteLength
+  }
+  return whole
+}
+
+/** Waits `ms`, or less if `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
+  })
 }
