@@ -190,11 +190,15 @@ test('a download of the book cut part way is resumed from where it stopped', asy
     const request = bytes.toString('latin1')
     return request.startsWith(`GET ${SYNC_PATH}/users/`) && !/\r\nupgrade:/i.test(request)
   }
+  // At 400 kB/s (a good 4G link), cut a third of the way.
   const cutAfter = Math.round(compressed / 3)
   const proxy = await startCuttingProxy(
     { host: '127.0.0.1', port: Number(server.port) },
     isDownload,
-    cutAfter,
+    {
+      cutAfter,
+      bytesPerSecond: 400_000,
+    },
   )
   try {
     // A fresh device with the lender's cookie and nothing on it; no service worker, so every

@@ -1,8 +1,8 @@
 /**
- * A link that drops: a TCP proxy that carries everything at full speed, except that it cuts the
- * connection of a chosen request once so many bytes of its answer have come down, as a phone's
- * link drops part way through a download. Only the first such request is cut; the ones after it
- * pass whole.
+ * A link that drops: a TCP proxy that carries the answers to chosen requests at a set rate, and
+ * cuts the connection of the first of them once so many bytes of its answer have come down, as
+ * a phone's link drops part way through a download. The answers after it pass whole; everything
+ * else passes at full speed.
  */
 import net from 'node:net'
 
@@ -15,16 +15,19 @@ export interface CuttingProxy {
   close(): Promise<void>
 }
 
+/** A piece of a chosen answer: written one every `SLICE_BYTES / rate` seconds. */
+const SLICE_BYTES = 16 * 1024
+
 /**
  * Listens on a free port of 127.0.0.1 and forwards to `target`. A request is chosen when `chosen`
  * says so of the bytes that carry it (a browser reuses connections, so every request on a
- * connection is looked at, not only its first); the first chosen one is cut after `cutAfter`
- * bytes of its answer.
+ * connection is looked at, not only its first); chosen answers come at `bytesPerSecond`, and the
+ * first is cut after `cutAfter` bytes.
  */
 export async function startCuttingProxy(
   target: { host: string; port: number },
   chosen: (requestBytes: Buffer) => boolean,
-  cutAfter: number,
+  { cutAfter, bytesPerSecond }: { cutAfter: number; bytesPerSecond: number },
 ): Promise<CuttingProxy> {
   let chosenDownBytes = 0
   let cut = false
@@ -40,37 +43,60 @@ export async function startCuttingProxy(
       socket.on('close', () => sockets.delete(socket))
       socket.on('error', both)
     }
-    // Whether the request now on this connection is a chosen one, and if it is to be cut.
-    let counting = false
+    // Whether the request now on this connection is a chosen one, and if it is the one to cut.
+    let pacing = false
     let cutting = false
     client.on('data', (bytes: Buffer) => {
-      counting = chosen(bytes)
-      if (counting && !cut) {
+      pacing = chosen(bytes)
+      if (pacing && !cut) {
         cut = true
         cutting = true
       }
       upstream.write(bytes)
     })
+    // A chosen answer, a slice at a time: the browser reads it as it comes, as over a real link.
+    const queue: Buffer[] = []
     let sent = 0
-    upstream.on('data', (bytes: Buffer) => {
-      if (!counting) return void client.write(bytes)
-      if (!cutting) {
-        chosenDownBytes += bytes.length
-        return void client.write(bytes)
-      }
-      const piece = bytes.subarray(0, cutAfter - sent)
+    let timer: NodeJS.Timeout | null = null
+    const pump = () => {
+      timer = null
+      const head = queue[0]
+      if (!head || client.destroyed) return
+      let piece = head.subarray(0, SLICE_BYTES)
+      if (cutting) piece = piece.subarray(0, cutAfter - sent)
+      if (piece.length === head.length) queue.shift()
+      else queue[0] = head.subarray(piece.length)
       sent += piece.length
       chosenDownBytes += piece.length
       client.write(piece)
-      if (sent < cutAfter) return
-      // The link drops: the browser sees its connection reset part way through the answer, and
-      // the server its own connection closed.
-      cutting = false
-      client.resetAndDestroy()
-      upstream.destroy()
+      if (queue.length < 4) upstream.resume()
+      if (cutting && sent >= cutAfter) {
+        // The link drops: the browser's connection closes part way through the answer (closed,
+        // not reset: a reset makes its system throw away what arrived and was not yet read),
+        // and the server's too.
+        cutting = false
+        queue.length = 0
+        client.end()
+        upstream.destroy()
+        return
+      }
+      timer = setTimeout(pump, (piece.length / bytesPerSecond) * 1000)
+    }
+    upstream.on('data', (bytes: Buffer) => {
+      if (!pacing) return void client.write(bytes)
+      queue.push(bytes)
+      if (queue.length > 16) upstream.pause()
+      timer ??= setTimeout(pump, 0)
     })
-    upstream.on('end', () => client.end())
+    const finish = () => {
+      if (queue.length === 0) return void client.end()
+      setTimeout(finish, 50)
+    }
+    upstream.on('end', finish)
     client.on('end', () => upstream.end())
+    client.on('close', () => {
+      if (timer) clearTimeout(timer)
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {

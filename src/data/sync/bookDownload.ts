@@ -110,9 +110,11 @@ async function fetchBook(
   for (let attempt = 0; attempt <= DOWNLOAD_RESUMES; attempt++) {
     let url = `${SYNC_PATH}/${room}?${LAYOUT_PARAM}=${CURRENT_LAYOUT}`
     if (attempt > 0) {
-      // Only a download that brought something is worth resuming; else the socket brings it.
+      // Only a download the server answered (and named) is resumed; else the socket brings it.
+      // Even one that brought no bytes: a stream that fails drops what had come and was not yet
+      // read, so a link cut at once can leave none, and the server keeps that download anyway.
       const { download, bytes } = received
-      if (download === null || bytes === 0) return null
+      if (download === null) return null
       await pause(RESUME_PAUSE_MS * 2 ** (attempt - 1), signal)
       if (!navigator.onLine || signal.aborted) return null
       url += `&${DOWNLOAD_ID_PARAM}=${encodeURIComponent(download.id)}`
