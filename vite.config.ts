@@ -140,6 +140,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // A hang guard, not a speed check (the bench measures speed). Several tests build a
+          // book of tens of thousands of payments; on a slow day of this two-core machine one
+          // took 5.7 s and failed Vitest's default of 5 s, and four more took 3-4.5 s.
+          testTimeout: 30_000,
         },
       },
       {
