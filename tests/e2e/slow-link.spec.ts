@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, deflateRawSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import * as Y from 'yjs'
 import {
   DOWNLOAD_FROM_PARAM,
@@ -18,6 +18,25 @@ import { E2E_PING_INTERVAL_MS } from './pages/server.ts'
 /** What the stock y-websocket provider waits for a message before it gives a socket up. */
 const PROVIDER_TIMEOUT_MS = 30_000
 
+/** A lender whose book of 120 people and 20,000 payments is on the server, and that book. */
+async function bookOnServer(browser: Browser, baseURL: string) {
+  const { device: first } = await newLenderDevice(browser)
+  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
+  await uploadBook(first, doc, baseURL)
+  return { first, state: Y.encodeStateAsUpdate(doc) }
+}
+
+/** The sockets `page` opens to a lender's book, and the bytes they bring, as they come. */
+function watchBookSockets(page: Page): { urls: string[]; bytes: number } {
+  const seen = { urls: [] as string[], bytes: 0 }
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes(`${SYNC_PATH}/users/`)) return
+    seen.urls.push(socket.url())
+    socket.on('framereceived', ({ payload }) => (seen.bytes += payload.length))
+  })
+  return seen
+}
+
 /**
  * Issue 30: a new device fetches the book whole over HTTP before its socket's handshake: the
  * browser undoes the server's brotli itself, a third fewer bytes than the socket's deflate, and
@@ -27,24 +46,15 @@ test('a new device downloads the book compressed and its socket brings only the 
   browser,
   baseURL,
 }) => {
-  const { device: first } = await newLenderDevice(browser)
-  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
-  const state = Y.encodeStateAsUpdate(doc)
+  const { first, state } = await bookOnServer(browser, baseURL as string)
   const deflated = deflateRawSync(state).byteLength
-  await uploadBook(first, doc, baseURL as string)
 
   const fresh = await sameLenderContext(browser, first)
   const page = await fresh.newPage()
   const download = page.waitForResponse((response) =>
     new URL(response.url()).pathname.startsWith(`${SYNC_PATH}/users/`),
   )
-  let socketBytes = 0
-  const sockets: string[] = []
-  page.on('websocket', (socket) => {
-    if (!socket.url().includes(`${SYNC_PATH}/users/`)) return
-    sockets.push(socket.url())
-    socket.on('framereceived', ({ payload }) => (socketBytes += payload.length))
-  })
+  const sockets = watchBookSockets(page)
   await page.goto('/people')
   await expect(new PeoplePage(page).count).toHaveText('Showing 120 of 120 people')
   const response = await download
@@ -54,11 +64,11 @@ test('a new device downloads the book compressed and its socket brings only the 
   const downloaded = Number(response.headers()['content-length'])
   console.log(
     `${state.byteLength} bytes of book: ${downloaded} downloaded (deflated: ${deflated}), ` +
-      `${socketBytes} bytes on the socket`,
+      `${sockets.bytes} bytes on the socket`,
   )
   expect(downloaded).toBeLessThan(deflated * 0.9)
-  expect(sockets).toHaveLength(1)
-  expect(socketBytes).toBeLessThan(state.byteLength / 100)
+  expect(sockets.urls).toHaveLength(1)
+  expect(sockets.bytes).toBeLessThan(state.byteLength / 100)
   await fresh.close()
 })
 
@@ -114,13 +124,10 @@ test('a book too large for 30 s of a slow link syncs on one socket', async ({
   baseURL,
 }) => {
   test.setTimeout(240_000)
-  const { device: first } = await newLenderDevice(browser)
-  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
-  const state = Y.encodeStateAsUpdate(doc)
+  const { first, state } = await bookOnServer(browser, baseURL as string)
   const book = state.byteLength
   // What the server sends, compressed, is about this long (its message adds a few bytes).
   const compressed = deflateRawSync(state).byteLength
-  await uploadBook(first, doc, baseURL as string)
 
   // A link on which the compressed book takes about 50 s (under 10 kB/s down here), 150 ms round
   // trip; only the sync socket is shaped, so the test spends its slow minute on the download it
@@ -142,10 +149,7 @@ test('a book too large for 30 s of a slow link syncs on one socket', async ({
     const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
     const page = await fresh.newPage()
     await page.route(`**${SYNC_PATH}/users/**`, (route) => route.abort('connectionreset'))
-    const sockets: string[] = []
-    page.on('websocket', (socket) => {
-      if (socket.url().includes(`${SYNC_PATH}/users/`)) sockets.push(socket.url())
-    })
+    const sockets = watchBookSockets(page)
     const started = Date.now()
     await page.goto(`http://localhost:${proxy.port}/people`)
     await expect(new PeoplePage(page).count).toHaveText('Showing 120 of 120 people', {
@@ -154,10 +158,10 @@ test('a book too large for 30 s of a slow link syncs on one socket', async ({
     const took = Date.now() - started
     console.log(
       `${book} bytes (${compressed} compressed) over ${rate} B/s: rows after ${took} ms, ` +
-        `${proxy.shapedDownBytes} bytes on ${sockets.length} sync socket(s)`,
+        `${proxy.shapedDownBytes} bytes on ${sockets.urls.length} sync socket(s)`,
     )
     expect(took, 'the download outlasted the watchdog').toBeGreaterThan(PROVIDER_TIMEOUT_MS)
-    expect(sockets).toHaveLength(1)
+    expect(sockets.urls).toHaveLength(1)
     expect(proxy.shapedDownBytes).toBeLessThan(compressed * 1.2)
     expect(proxy.shapedDownBytes).toBeLessThan(book / 2)
     await fresh.close()
@@ -176,14 +180,11 @@ test('a download of the book cut part way is resumed from where it stopped', asy
   browser,
   baseURL,
 }) => {
-  const { device: first } = await newLenderDevice(browser)
-  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
-  const state = Y.encodeStateAsUpdate(doc)
+  const { first, state } = await bookOnServer(browser, baseURL as string)
   // About what the server sends: brotli at its quality and window (see server/sync/bookState.ts).
   const compressed = brotliCompressSync(state, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 22 },
   }).byteLength
-  await uploadBook(first, doc, baseURL as string)
 
   const server = new URL(baseURL as string)
   const isDownload = (bytes: Buffer) => {
@@ -215,19 +216,13 @@ test('a download of the book cut part way is resumed from where it stopped', asy
         offset: response.headers()[DOWNLOAD_HEADERS.offset.toLowerCase()] ?? null,
       })
     })
-    let socketBytes = 0
-    const sockets: string[] = []
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes(`${SYNC_PATH}/users/`)) return
-      sockets.push(socket.url())
-      socket.on('framereceived', ({ payload }) => (socketBytes += payload.length))
-    })
+    const sockets = watchBookSockets(page)
     await page.goto(`http://localhost:${proxy.port}/people`)
     await expect(new PeoplePage(page).count).toHaveText('Showing 120 of 120 people')
     console.log(
       `${state.byteLength} bytes of book (${compressed} compressed), cut after ${cutAfter}: ` +
         `${proxy.chosenDownBytes} bytes downloaded in ${downloads.length} requests, ` +
-        `${socketBytes} bytes on the socket`,
+        `${sockets.bytes} bytes on the socket`,
     )
     expect(proxy.cut).toBe(true)
     // The first request was cut; the second asked for the rest of it, and got just that.
@@ -239,8 +234,8 @@ test('a download of the book cut part way is resumed from where it stopped', asy
     expect(rest.offset).toBe(rest.from)
     // Starting over would have carried the third that was cut, and then the whole book again.
     expect(proxy.chosenDownBytes).toBeLessThan(compressed * 1.15)
-    expect(sockets).toHaveLength(1)
-    expect(socketBytes).toBeLessThan(state.byteLength / 100)
+    expect(sockets.urls).toHaveLength(1)
+    expect(sockets.bytes).toBeLessThan(state.byteLength / 100)
     await fresh.close()
   } finally {
     await proxy.close()
