@@ -4,15 +4,13 @@
  * a phone's link drops part way through a download. The answers after it pass whole; everything
  * else passes at full speed.
  */
-import net from 'node:net'
+import { startTcpProxy, type TcpProxy } from './tcpProxy.ts'
 
-export interface CuttingProxy {
-  readonly port: number
+export interface CuttingProxy extends TcpProxy {
   /** Bytes of answers to the chosen requests carried to the browser, cut or not. */
   readonly chosenDownBytes: number
   /** Whether the cut was made. */
   readonly cut: boolean
-  close(): Promise<void>
 }
 
 /** A piece of a chosen answer: written one every `SLICE_BYTES / rate` seconds. */
@@ -31,18 +29,7 @@ export async function startCuttingProxy(
 ): Promise<CuttingProxy> {
   let chosenDownBytes = 0
   let cut = false
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host)
-    const both = () => {
-      client.destroy()
-      upstream.destroy()
-    }
-    for (const socket of [client, upstream]) {
-      sockets.add(socket)
-      socket.on('close', () => sockets.delete(socket))
-      socket.on('error', both)
-    }
+  const proxy = await startTcpProxy(target, (client, upstream) => {
     // Whether the request now on this connection is a chosen one, and if it is the one to cut.
     let pacing = false
     let cutting = false
@@ -98,19 +85,14 @@ export async function startCuttingProxy(
       if (timer) clearTimeout(timer)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port: proxy.port,
     get chosenDownBytes() {
       return chosenDownBytes
     },
     get cut() {
       return cut
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
+    close: proxy.close,
   }
 }

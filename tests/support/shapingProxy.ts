@@ -4,7 +4,8 @@
  * the real stream, so the server's send buffer fills as it does behind a phone's slow link (a
  * browser's own throttling delays delivery after its socket has already read the bytes).
  */
-import net from 'node:net'
+import type net from 'node:net'
+import { startTcpProxy, type TcpProxy } from './tcpProxy.ts'
 
 /** One direction's rate in bytes per second, and the one-way latency in milliseconds. */
 export interface LinkShape {
@@ -20,13 +21,11 @@ export const SLOW_4G: LinkShape = {
   latencyMs: 75,
 }
 
-export interface ShapingProxy {
-  readonly port: number
+export interface ShapingProxy extends TcpProxy {
   /** Bytes carried to the browser so far, on connections that were shaped. */
   readonly shapedDownBytes: number
   /** Connections that were shaped so far. */
   readonly shapedConnections: number
-  close(): Promise<void>
 }
 
 /** Largest piece written at once: a few TCP segments, so the rate is smooth at low speeds. */
@@ -46,17 +45,7 @@ export async function startShapingProxy(
 ): Promise<ShapingProxy> {
   let shapedDownBytes = 0
   let shapedConnections = 0
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host)
-    for (const socket of [client, upstream]) {
-      sockets.add(socket)
-      socket.on('close', () => sockets.delete(socket))
-      socket.on('error', () => {
-        client.destroy()
-        upstream.destroy()
-      })
-    }
+  const proxy = await startTcpProxy(target, (client, upstream) => {
     client.once('data', (first) => {
       if (!shaped(first)) {
         upstream.write(first)
@@ -71,20 +60,15 @@ export async function startShapingProxy(
       })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port: proxy.port,
     get shapedDownBytes() {
       return shapedDownBytes
     },
     get shapedConnections() {
       return shapedConnections
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
+    close: proxy.close,
   }
 }
 
