@@ -253,7 +253,7 @@ type DashboardBook = [
   today: IsoDate,
 ]
 
-/** People whose rows are made between two chances to stop. */
+/** Rows kept from the last dashboard that are taken between two chances to stop. */
 const PEOPLE_PER_STEP = STEP_ENTRIES / 4
 
 /**
@@ -273,16 +273,18 @@ export function createDashboardCache(figuresOf: FiguresOf = loanFigures): Cached
       { person: object; loans: object; today: IsoDate; row: DashboardRow }
     >()
     const rows: DashboardRow[] = []
+    let kept = 0
     for (const person of people) {
       const loans = loansOf(person.id)
       const hit = cache.get(person.id)
-      const entry =
-        hit && hit.person === person && hit.loans === loans && hit.today === today
-          ? hit
-          : { person, loans, today, row: dashboardRow(person, loans, today, figuresOf) }
+      const fresh = !(hit && hit.person === person && hit.loans === loans && hit.today === today)
+      const entry = fresh
+        ? { person, loans, today, row: dashboardRow(person, loans, today, figuresOf) }
+        : hit
       next.set(person.id, entry)
       rows.push(entry.row)
-      if (rows.length % PEOPLE_PER_STEP === 0) yield
+      // A row worked out replays the person's loans: a chance to stop after each.
+      if (fresh || ++kept % PEOPLE_PER_STEP === 0) yield
     }
     // Only the people passed in this time are kept, so removed people leave nothing behind.
     cache = next

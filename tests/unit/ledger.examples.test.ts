@@ -377,6 +377,20 @@ describe('loan figures', () => {
     const paid = { ...l, payments: [...monthlyPayments, payment('p3', '2025-04-01', '5,400.92')] }
     expect(figuresOf(paid, '2025-04-01').totalDue).toBe(0)
   })
+
+  test('a bounded figures cache lets go of the loan least recently asked for, and no figure moves', () => {
+    const figuresOf = createFiguresCache({ keep: 2 })
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => loan(id, 'x', monthly, monthlyPayments))
+    const day = '2025-04-01'
+    const first = { a: figuresOf(a!, day), b: figuresOf(b!, day) }
+    expect(figuresOf(a!, day)).toBe(first.a) // a is now the more recent of the two
+    const ofC = figuresOf(c!, day) // past the bound: b, the least recent, is let go
+    expect(figuresOf(a!, day)).toBe(first.a)
+    expect(figuresOf(c!, day)).toBe(ofC)
+    const bAgain = figuresOf(b!, day)
+    expect(bAgain).not.toBe(first.b)
+    expect(bAgain).toEqual(first.b)
+  })
 })
 
 describe('person and dashboard summaries', () => {

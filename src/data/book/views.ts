@@ -31,11 +31,21 @@ export function projectionOf(doc: Y.Doc): LenderProjection {
   return projection
 }
 
-/** The engine's per-loan figures for the doc, each loan replayed again only when it changed. */
+/**
+ * How many loans' figures the doc's cache keeps: every loan of the few people a lender looks at
+ * in a while (a person's page, a deposit, a statement asks for all of that person's loans). The
+ * dashboard does not need them kept: it keeps each person's row.
+ */
+const FIGURES_KEPT = 2_000
+
+/**
+ * The engine's per-loan figures for the doc: each loan replayed again only when it changed, or
+ * when it is asked for after `FIGURES_KEPT` others.
+ */
 export function figuresOfDoc(doc: Y.Doc): FiguresOf {
   let figuresOf = figureCaches.get(doc)
   if (!figuresOf) {
-    figuresOf = createFiguresCache()
+    figuresOf = createFiguresCache({ keep: FIGURES_KEPT })
     figureCaches.set(doc, figuresOf)
   }
   return figuresOf
