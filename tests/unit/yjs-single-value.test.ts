@@ -129,7 +129,10 @@ describe("the builds' Yjs", () => {
     const back = new Patched.Doc()
     Patched.applyUpdate(back, Patched.encodeStateAsUpdate(doc))
     const content = back.getMap('loan')._map.get('amount')!.content as Stock.ContentAny
+    // The value itself, and no array, among what the content holds.
     expect(Object.keys(content)).not.toContain('arr')
+    expect(Object.values(content)).toContain(50_000_00)
+    expect(Object.values(content).some(Array.isArray)).toBe(false)
     expect(content.getContent()).toEqual([50_000_00])
     expect(content.getLength()).toBe(1)
     expect(back.getMap('loan').get('days')).toEqual([1, 2])
