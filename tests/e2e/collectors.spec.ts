@@ -329,8 +329,7 @@ test('collectors: a day offline on a 390 px phone, five deposits, the owner’s 
   await dashboard.goto()
   await expect(dashboard.tile('Paid')).toContainText('₹1,175.00')
   // In Hindi, his list says the same.
-  await page.getByRole('button', { name: 'Menu' }).click()
-  await page.getByRole('menuitem', { name: 'हिन्दी' }).click()
+  await collector.shell.openFromMenu('हिन्दी')
   // Step by step, so that a failure says which part did not happen: the switch, still on his
   // page (once, in a full run, the list was not found and nothing said why), then the list.
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')

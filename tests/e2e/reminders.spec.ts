@@ -62,14 +62,20 @@ async function qrMatches(image: Locator, params: URLSearchParams): Promise<boole
   return dark.every((cell, i) => cell === Boolean(modules.data[i]))
 }
 
-/** Follows the shell's link (top bar on a desktop, bottom tabs on a phone). */
+/**
+ * Follows the shell's link (top bar on a desktop, bottom tabs on a phone) and waits until its page
+ * is the one shown: on a busy machine the next step could otherwise act on the page being left
+ * (the Settings form, still there with what was typed, was read as if opened afresh).
+ */
 async function navTo(page: Page, name: string): Promise<void> {
-  await page
+  const link = page
     .getByRole('navigation')
     .getByRole('link', { name, exact: true })
     .filter({ visible: true })
     .first()
-    .click()
+  const href = await link.getAttribute('href')
+  await link.click()
+  await expect(page).toHaveURL((url) => url.pathname === href)
 }
 
 async function addPerson(page: Page, fields: PersonFields): Promise<void> {

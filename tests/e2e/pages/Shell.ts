@@ -69,9 +69,9 @@ export class Shell {
   }
 
   /**
-   * Opens the phone-width Menu and follows one of its links. The tap waits until the menu has
-   * grown in: on a busy machine a click mid-animation was measured where the item had been, and
-   * landed on the menu's label instead (the menu stayed open, the page did not change).
+   * Opens the phone-width Menu and taps one of its items (a link, or a language). The tap waits
+   * until the menu has grown in: on a busy machine a click mid-animation was measured where the
+   * item had been, and landed on the menu's label instead (the menu stayed open, nothing changed).
    */
   async openFromMenu(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Menu' }).click()
