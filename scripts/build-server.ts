@@ -41,8 +41,6 @@ export const SERVER_EXTERNALS = [
   'utf-8-validate',
   'pg',
   'pg-native',
-  // Imported only with DATABASE_URL / REDIS_URL set (server/backends/open.ts).
-  'ioredis',
 ]
 
 /** Yjs's single values in arrays of their own size: a room holds its book as a Y.Doc. */

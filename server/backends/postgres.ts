@@ -31,7 +31,7 @@ export async function openPostgresBackends(
   if (config.redisUrl === null) {
     fanout = createLocalFanout()
   } else {
-    // ioredis costs memory at load; a PostgreSQL install without Redis never pays it.
+    // Loaded only when Redis is configured: a PostgreSQL install without Redis never loads it.
     const { createRedisFanout } = await import('../fanout/redis.ts')
     fanout = createRedisFanout({ url: config.redisUrl, prefix: config.redisPrefix, log })
   }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { Redis } from 'ioredis'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import type { Logger } from '../log.ts'
 import { openRedisPublisher } from './redisPublisher.ts'
+import { openRedisSubscriber } from './redisSubscriber.ts'
 import type { Fanout, FanoutListener } from './types.ts'
 
 /** What the Redis fan-out needs. */
@@ -64,53 +64,23 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   const listeners = new Map<string, FanoutListener>()
   const sessionListeners: ((token: string) => void)[] = []
   const accessListeners: ((ownerId: string, memberId: string) => void)[] = []
-  // Publishing while Redis is down must fail at once, not queue up without bound: storage holds
-  // every update anyway and the other processes repair from it.
-  const publisher = openRedisPublisher({
-    url: options.url,
-    retryStrategy,
-    onDown: (error) => onError(error),
-  })
-  // Subscriptions are restored by us on 'ready' (then every room resyncs), not by ioredis.
-  const subscriber = new Redis(options.url, {
-    autoResubscribe: false,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy,
-  })
-
   let down = false
   const onError = (error: Error) => {
     if (down) return
     down = true
     log.warn(`redis unavailable (${error.message}); rooms catch up from storage until it is back`)
   }
-  subscriber.on('error', onError)
+  // Publishing while Redis is down must fail at once, not queue up without bound: storage holds
+  // every update anyway and the other processes repair from it.
+  const publisher = openRedisPublisher({
+    url: options.url,
+    retryStrategy,
+    onDown: onError,
+  })
 
   const channelOf = (room: string) => prefix + room
 
-  const subscribe = (rooms: string[]) => {
-    if (rooms.length === 0 || subscriber.status !== 'ready') return
-    subscriber.subscribe(...rooms.map(channelOf)).then(
-      () => {
-        for (const room of rooms) listeners.get(room)?.resync()
-      },
-      (error: unknown) => log.debug('redis subscribe failed; retried on reconnect', error),
-    )
-  }
-
-  subscriber.on('ready', () => {
-    if (down) log.info('redis is back')
-    down = false
-    subscribe([...listeners.keys()])
-    // A sign-out published while this link was down is caught by the periodic session check.
-    subscriber
-      .subscribe(channelOf(SESSIONS_CHANNEL))
-      .catch((error: unknown) => log.debug('redis subscribe failed; retried on reconnect', error))
-  })
-
-  subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-    const name = channel.toString()
+  const onMessage = (name: string, message: Uint8Array) => {
     if (!name.startsWith(prefix)) return
     const room = name.slice(prefix.length)
     const listener = listeners.get(room)
@@ -149,6 +119,24 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     } catch (error) {
       log.warn(`ignoring a malformed fan-out message on ${name}`, error)
     }
+  }
+
+  // Subscriptions are made again by us once the link is back (then every room resyncs).
+  const subscriber = openRedisSubscriber({
+    url: options.url,
+    retryStrategy,
+    onDown: onError,
+    onUp() {
+      if (down) log.info('redis is back')
+      down = false
+      // A sign-out published while this link was down is caught by the periodic session check.
+      subscriber.subscribe([...[...listeners.keys()].map(channelOf), channelOf(SESSIONS_CHANNEL)])
+    },
+    // Anything may have been missed before the subscription: the room catches up from storage.
+    onSubscribed: (channel) => listeners.get(channel.slice(prefix.length))?.resync(),
+    onMessage,
+    onRefused: (reason) =>
+      log.warn(`redis refused a subscription (${reason}); rooms catch up from storage`),
   })
 
   // A message that cannot go out is lost: the other processes find the hole (in the batch
@@ -185,7 +173,7 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     },
     subscribe(room, listener) {
       listeners.set(room, listener)
-      subscribe([room])
+      subscriber.subscribe([channelOf(room)])
     },
     publishSessionEnded(token) {
       send(SESSIONS_CHANNEL, encodeSessionEnded(instance, token))
@@ -206,14 +194,14 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     },
     unsubscribe(room) {
       listeners.delete(room)
-      if (subscriber.status === 'ready') subscriber.unsubscribe(channelOf(room)).catch(() => {})
+      subscriber.unsubscribe([channelOf(room)])
     },
     async close() {
       listeners.clear()
       sessionListeners.length = 0
       accessListeners.length = 0
       publisher.close()
-      subscriber.disconnect()
+      subscriber.close()
     },
   }
 }

@@ -1,13 +1,16 @@
 /**
- * The fan-out's publishing link (server/fanout/redisPublisher.ts), which asks Redis for no
- * replies: against a redis-server of its own with a password, and against a peer that never
- * reads. The link under two whole server processes is tested in scaleout.test.ts.
+ * The fan-out's two links to Redis: the publisher (server/fanout/redisPublisher.ts), which asks
+ * Redis for no replies, and the subscriber (server/fanout/redisSubscriber.ts), which reads them
+ * with a reader of its own. Against a redis-server of their own with a password, against the
+ * machine's Redis, and against a peer that never reads. The links under two whole server
+ * processes are tested in scaleout.test.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRedisPublisher, PUBLISH_BUFFER_BYTES } from '../../server/fanout/redisPublisher.ts'
+import { openRedisSubscriber } from '../../server/fanout/redisSubscriber.ts'
 import { freePort, waitFor } from './harness.ts'
 import { TEST_REDIS_URL, testRedisPrefix } from './services.ts'
 
@@ -16,15 +19,15 @@ const PASSWORD = 'publisher-test-password'
 
 const quick = () => 50
 
-describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
+/** A redis-server of the describe's own, with a password, for its tests; `port` once it is up. */
+function ownRedis(): { port: number } {
+  const own = { port: 0 }
   let redis: ChildProcess
-  let port: number
-
   beforeAll(async () => {
-    port = await freePort()
+    own.port = await freePort()
     redis = spawn('redis-server', [
       '--port',
-      String(port),
+      String(own.port),
       '--bind',
       '127.0.0.1',
       '--requirepass',
@@ -34,18 +37,22 @@ describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
       '--appendonly',
       'no',
     ])
-    const probe = new Redis({ port, password: PASSWORD, retryStrategy: quick })
+    const probe = new Redis({ port: own.port, password: PASSWORD, retryStrategy: quick })
     probe.on('error', () => {})
     await probe.ping()
     probe.disconnect()
   })
-
   afterAll(() => {
     redis.kill('SIGKILL')
   })
+  return own
+}
+
+describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
+  const redis = ownRedis()
 
   it('signs in and delivers every message, in order', async () => {
-    const subscriber = new Redis({ port, password: PASSWORD })
+    const subscriber = new Redis({ port: redis.port, password: PASSWORD })
     await subscriber.subscribe('room')
     const heard: string[] = []
     subscriber.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
@@ -53,7 +60,7 @@ describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
     })
     let up = false
     const publisher = openRedisPublisher({
-      url: `redis://:${PASSWORD}@127.0.0.1:${port}`,
+      url: `redis://:${PASSWORD}@127.0.0.1:${redis.port}`,
       retryStrategy: quick,
       onDown: () => {},
       onUp: () => (up = true),
@@ -68,14 +75,14 @@ describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
   })
 
   it('says why a wrong password is refused, drops what it is given and keeps trying', async () => {
-    const subscriber = new Redis({ port, password: PASSWORD })
+    const subscriber = new Redis({ port: redis.port, password: PASSWORD })
     await subscriber.subscribe('room')
     let heard = 0
     subscriber.on('messageBuffer', () => heard++)
     const reasons: string[] = []
     let up = false
     const publisher = openRedisPublisher({
-      url: `redis://:wrong@127.0.0.1:${port}`,
+      url: `redis://:wrong@127.0.0.1:${redis.port}`,
       retryStrategy: quick,
       onDown: (error) => reasons.push(error.message),
       onUp: () => (up = true),
@@ -90,6 +97,80 @@ describe.skipIf(!hasRedisServer)('the Redis publisher', () => {
     expect(heard).toBe(0)
     publisher.close()
     subscriber.disconnect()
+  })
+})
+
+describe.skipIf(!hasRedisServer)('the Redis subscriber', () => {
+  const redis = ownRedis()
+
+  it('signs in, subscribes and hears every message as published, in order', async () => {
+    const url = `redis://:${PASSWORD}@127.0.0.1:${redis.port}`
+    const heard: [string, Buffer][] = []
+    const subscribed: string[] = []
+    let ups = 0
+    const subscriber = openRedisSubscriber({
+      url,
+      retryStrategy: quick,
+      onDown: () => {},
+      onUp: () => ups++,
+      onSubscribed: (channel) => subscribed.push(channel),
+      // Copied: the test keeps each message, and checks its bytes were not written over later.
+      onMessage: (channel, message) => heard.push([channel, Buffer.from(message)]),
+      onRefused: () => {},
+    })
+    await waitFor(() => ups === 1, 'the subscriber signed in')
+    subscriber.subscribe(['room', 'other'])
+    await waitFor(() => subscribed.length === 2, 'both subscriptions confirmed')
+    expect(subscribed).toEqual(['room', 'other'])
+
+    let up = false
+    const publisher = openRedisPublisher({
+      url,
+      retryStrategy: quick,
+      onDown: () => {},
+      onUp: () => (up = true),
+    })
+    await waitFor(() => up, 'the publisher signed in')
+    // Messages that look like the protocol, and one of 3 MiB that comes in many pieces.
+    const sent: [string, Buffer][] = Array.from({ length: 300 }, (_, i) => [
+      i % 3 === 0 ? 'other' : 'room',
+      Buffer.from(`*3\r\n$${i}\r\n${'\r\n'.repeat(i % 7)}:${i}`),
+    ])
+    sent.splice(150, 0, ['room', Buffer.alloc(3 * 2 ** 20, 0x24)])
+    for (const [channel, message] of sent) publisher.publish(channel, message)
+    await waitFor(() => heard.length === sent.length, 'every message heard')
+    expect(heard.map(([channel]) => channel)).toEqual(sent.map(([channel]) => channel))
+    expect(heard.every(([, message], i) => message.equals(sent[i]![1]))).toBe(true)
+
+    // Unsubscribed: that channel's messages no longer come.
+    subscriber.unsubscribe(['other'])
+    publisher.publish('other', Buffer.from('not for us'))
+    publisher.publish('room', Buffer.from('last'))
+    await waitFor(() => heard.length === sent.length + 1, 'the last message')
+    expect(heard.at(-1)).toEqual(['room', Buffer.from('last')])
+    publisher.close()
+    subscriber.close()
+  })
+
+  it('says why a wrong password is refused, once, and keeps trying', async () => {
+    const reasons: string[] = []
+    let up = false
+    const subscriber = openRedisSubscriber({
+      url: `redis://:wrong@127.0.0.1:${redis.port}`,
+      retryStrategy: quick,
+      onDown: (error) => reasons.push(error.message),
+      onUp: () => (up = true),
+      onSubscribed: () => {},
+      onMessage: () => {},
+      onRefused: () => {},
+    })
+    await waitFor(() => reasons.length > 0, 'the refusal')
+    expect(reasons[0]).toMatch(/refused the sign-in: WRONGPASS/)
+    subscriber.subscribe(['room'])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(reasons).toHaveLength(1)
+    expect(up).toBe(false)
+    subscriber.close()
   })
 })
 
