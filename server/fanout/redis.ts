@@ -121,6 +121,8 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     }
   }
 
+  // A Redis that refuses subscriptions (an ACL) refuses each room's: said once per connection.
+  let refusalSaid = false
   // Subscriptions are made again by us once the link is back (then every room resyncs).
   const subscriber = openRedisSubscriber({
     url: options.url,
@@ -129,14 +131,18 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     onUp() {
       if (down) log.info('redis is back')
       down = false
+      refusalSaid = false
       // A sign-out published while this link was down is caught by the periodic session check.
       subscriber.subscribe([...[...listeners.keys()].map(channelOf), channelOf(SESSIONS_CHANNEL)])
     },
     // Anything may have been missed before the subscription: the room catches up from storage.
     onSubscribed: (channel) => listeners.get(channel.slice(prefix.length))?.resync(),
     onMessage,
-    onRefused: (reason) =>
-      log.warn(`redis refused a subscription (${reason}); rooms catch up from storage`),
+    onRefused(reason) {
+      if (refusalSaid) return
+      refusalSaid = true
+      log.warn(`redis refused a subscription (${reason}); rooms catch up from storage`)
+    },
   })
 
   // A message that cannot go out is lost: the other processes find the hole (in the batch

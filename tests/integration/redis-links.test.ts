@@ -10,7 +10,9 @@ import net from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRedisPublisher, PUBLISH_BUFFER_BYTES } from '../../server/fanout/redisPublisher.ts'
+import { createRedisFanout } from '../../server/fanout/redis.ts'
 import { openRedisSubscriber } from '../../server/fanout/redisSubscriber.ts'
+import type { FanoutListener } from '../../server/fanout/types.ts'
 import { freePort, waitFor } from './harness.ts'
 import { TEST_REDIS_URL, testRedisPrefix } from './services.ts'
 
@@ -19,8 +21,11 @@ const PASSWORD = 'publisher-test-password'
 
 const quick = () => 50
 
-/** A redis-server of the describe's own, with a password, for its tests; `port` once it is up. */
-function ownRedis(): { port: number } {
+/**
+ * A redis-server of the describe's own, with a password, for its tests; `port` once it is up.
+ * `args`: more of redis-server's options (users of its own).
+ */
+function ownRedis(args: string[] = []): { port: number } {
   const own = { port: 0 }
   let redis: ChildProcess
   beforeAll(async () => {
@@ -36,6 +41,7 @@ function ownRedis(): { port: number } {
       '',
       '--appendonly',
       'no',
+      ...args,
     ])
     const probe = new Redis({ port: own.port, password: PASSWORD, retryStrategy: quick })
     probe.on('error', () => {})
@@ -171,6 +177,50 @@ describe.skipIf(!hasRedisServer)('the Redis subscriber', () => {
     expect(reasons).toHaveLength(1)
     expect(up).toBe(false)
     subscriber.close()
+  })
+})
+
+describe.skipIf(!hasRedisServer)('the fan-out on a Redis whose user may not subscribe', () => {
+  // `limited` may use channels named `allowed…` only: every room's subscription is refused.
+  const redis = ownRedis([
+    '--user',
+    'limited',
+    'on',
+    '>limited-password',
+    '~*',
+    '&allowed*',
+    '+@all',
+  ])
+
+  it('says so once, not once per room', async () => {
+    const warnings: string[] = []
+    const log = {
+      debug() {},
+      info() {},
+      error() {},
+      warn: (message: string) => warnings.push(message),
+    }
+    const fanout = createRedisFanout({
+      url: `redis://limited:limited-password@127.0.0.1:${redis.port}`,
+      prefix: 'rooms:',
+      log,
+    })
+    const listener: FanoutListener = {
+      live() {},
+      stored() {},
+      update() {},
+      awareness() {},
+      resync() {},
+    }
+    await waitFor(() => warnings.length > 0, 'the refusal')
+    for (const room of ['users/a', 'users/b', 'users/c']) fanout.subscribe(room, listener)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^redis refused a subscription \(NOPERM .*\); rooms catch up from storage$/,
+      ),
+    ])
+    await fanout.close()
   })
 })
 
