@@ -102,6 +102,7 @@ export function createHealthCheck(options: HealthCheckOptions): HealthCheck {
         compact: (room, snapshot, uptoSeq) => recorded(storage.compact(room, snapshot, uptoSeq)),
         lastSeqs: (rooms) => storage.lastSeqs(rooms),
         probeWrite: (timeoutMs) => storage.probeWrite(timeoutMs),
+        downloads: storage.downloads,
         close: () => storage.close(),
       }
     },

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { DocStorage } from './types.ts'
+import type { DocStorage, SharedDownloads } from './types.ts'
 
 interface Row {
   seq: string
@@ -20,6 +20,13 @@ CREATE TABLE IF NOT EXISTS doc_updates (
 CREATE TABLE IF NOT EXISTS health_probe (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   checked_at TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS book_downloads (
+  account TEXT PRIMARY KEY,
+  id TEXT NOT NULL,
+  room TEXT NOT NULL,
+  state BYTEA NOT NULL,
+  kept_until TIMESTAMPTZ NOT NULL
 );`
 
 /** Creates the document tables if they are missing (idempotent; run under the migration lock). */
@@ -133,6 +140,7 @@ export function openPostgresStorage(
 
   return {
     groupsAppends: true,
+    downloads: sharedDownloads(pool),
 
     async load(room, afterSeq = 0) {
       const { rows } = await pool.query<Row>(
@@ -229,6 +237,41 @@ export function openPostgresStorage(
         committing = drain()
       }
       while (committing) await committing
+    },
+  }
+}
+
+/**
+ * Downloads in `book_downloads`, one row per account. Rows past their time are deleted whenever
+ * a download is kept, so the table holds at most one per account that downloaded lately.
+ */
+function sharedDownloads(pool: pg.Pool): SharedDownloads {
+  return {
+    async keep(account, room, id, state, keepMs) {
+      await pool.query('DELETE FROM book_downloads WHERE kept_until < now()')
+      await pool.query(
+        `INSERT INTO book_downloads (account, id, room, state, kept_until)
+         VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')
+         ON CONFLICT (account) DO UPDATE SET id = EXCLUDED.id, room = EXCLUDED.room,
+           state = EXCLUDED.state, kept_until = EXCLUDED.kept_until`,
+        [account, id, room, state, keepMs],
+      )
+    },
+    async touch(account, id, keepMs) {
+      await pool.query(
+        `UPDATE book_downloads SET kept_until = now() + $3 * interval '1 millisecond'
+         WHERE account = $1 AND id = $2`,
+        [account, id, keepMs],
+      )
+    },
+    async find(account, room, id) {
+      const { rows } = await pool.query<{ state: Buffer }>(
+        `SELECT state FROM book_downloads
+         WHERE account = $1 AND id = $2 AND room = $3 AND kept_until > now()`,
+        [account, id, room],
+      )
+      const state = rows[0]?.state
+      return state ? new Uint8Array(state.buffer, state.byteOffset, state.byteLength) : null
     },
   }
 }

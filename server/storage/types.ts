@@ -28,5 +28,23 @@ export interface DocStorage {
    * still works. Rejects when the write fails or takes longer than `timeoutMs`.
    */
   probeWrite(timeoutMs: number): Promise<void>
+  /**
+   * Book downloads kept where every process of the installation finds them (PostgreSQL). Absent
+   * with SQLite: one process keeps its downloads in its memory (`sync/resumableDownloads.ts`).
+   */
+  readonly downloads?: SharedDownloads
   close(): Promise<void>
+}
+
+/**
+ * Book downloads that any process resumes: a device whose download was cut asks again, and with
+ * several processes behind one address its request may reach another one than the first.
+ */
+export interface SharedDownloads {
+  /** Keeps `state`, download `id` of `account`'s `room`, until `keepMs` from now; one per account. */
+  keep(account: string, room: string, id: string, state: Uint8Array, keepMs: number): Promise<void>
+  /** Keeps download `id` of `account`, if it is kept, until `keepMs` from now instead. */
+  touch(account: string, id: string, keepMs: number): Promise<void>
+  /** The state download `id` of `account`'s `room` sends, if it is still kept. */
+  find(account: string, room: string, id: string): Promise<Uint8Array | null>
 }

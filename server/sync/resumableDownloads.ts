@@ -6,8 +6,10 @@
  *
  * What is kept is the very state that download is sending, so the rest fits what the device
  * already has even when the book changed meanwhile: the socket's handshake brings that change
- * afterwards, as it does after any download. It lives in this process only: a device whose next
- * request reaches another process (or this one after a restart) downloads the book whole again.
+ * afterwards, as it does after any download. This keeps it in this process's memory; with
+ * PostgreSQL it is also kept there (`SharedDownloads`, storage/types.ts), so that a device whose
+ * next request reaches another process resumes it too. After a restart of a one-process install,
+ * a device downloads the book whole again.
  *
  * A download is kept from its start until `keepMs` after it ended, cut or not: the server cannot
  * tell a download the device received whole from one whose last megabytes sat in the kernel's

@@ -116,17 +116,23 @@ export interface SyncServerOptions {
 const RESUME_KEEP_MS = 2 * 60_000
 
 /**
+ * The longest a download is taken to be still sending, for other processes: kept that long from
+ * its start, then `RESUME_KEEP_MS` from the end of its last request.
+ */
+const SENDING_KEEP_MS = 30 * 60_000
+
+/**
  * The download a request resumes (`?download=<id>&from=<bytes>`), as `find` still keeps it, and
  * from where; null for a request that resumes nothing, or asks for bytes the book does not have.
  */
-function resumeOf(
+async function resumeOf(
   url: URL,
-  find: (id: string) => Uint8Array | null,
-): { id: string; state: Uint8Array; from: number } | null {
+  find: (id: string) => Promise<Uint8Array | null>,
+): Promise<{ id: string; state: Uint8Array; from: number } | null> {
   const id = url.searchParams.get(DOWNLOAD_ID_PARAM)
   const from = url.searchParams.get(DOWNLOAD_FROM_PARAM)
   if (id === null || from === null || !/^(0|[1-9][0-9]{0,9})$/.test(from)) return null
-  const state = find(id)
+  const state = await find(id)
   return state && Number(from) <= state.byteLength ? { id, state, from: Number(from) } : null
 }
 
@@ -549,6 +555,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
    */
   const downloading = new Map<string, { id: string; res: ServerResponse }>()
   const resumable = new ResumableDownloads(config.serverSyncBytes, RESUME_KEEP_MS)
+  const shared = storage.downloads
 
   async function stateRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refuse = (status: number, why: string) => {
@@ -571,7 +578,15 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     if (!session) return refuse(401, 'not signed in')
     if ((await accessTo(name, session.userId)) === null) return refuse(403, 'not your book')
     const account = session.userId
-    const resume = resumeOf(url, resumable.find.bind(resumable, account, name))
+    // Kept by this process, or else by another (which this device's last request reached).
+    const resume = await resumeOf(url, async (id) => {
+      const here = resumable.find(account, name, id)
+      if (here || !shared) return here
+      return shared.find(account, name, id).catch((error: unknown) => {
+        log.debug('reading a kept download failed; the book is sent whole', error)
+        return null
+      })
+    })
     const under = downloading.get(account)
     if (under) {
       if (under.id !== resume?.id) return refuse(429, 'this book is already being downloaded')
@@ -580,6 +595,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     }
     const id = resume?.id ?? newDownloadId()
     downloading.set(account, { id, res })
+    let started = false
     try {
       let state = resume?.state
       if (!state) {
@@ -596,9 +612,15 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
           registry.release(room)
         }
         resumable.start(account, name, id, state)
-      } else {
+        const whole = state
+        keepShared(() => shared?.keep(account, name, id, whole, SENDING_KEEP_MS))
+      } else if (resumable.find(account, name, id)) {
         resumable.resumed(account, id)
+      } else {
+        // Another process's download: this one keeps it too, should this request be cut.
+        resumable.start(account, name, id, state)
       }
+      started = true
       const offset = resume?.from ?? 0
       await sendBookState(req, res, state.subarray(offset), {
         [DOWNLOAD_HEADERS.id]: id,
@@ -609,8 +631,16 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       if (!res.closed) await new Promise((resolve) => res.once('close', resolve))
     } finally {
       resumable.ended(account, id)
+      if (started) keepShared(() => shared?.touch(account, id, RESUME_KEEP_MS))
       if (downloading.get(account)?.res === res) downloading.delete(account)
     }
+  }
+
+  /** Keeping a download for other processes is best effort: without it, the book is sent whole. */
+  function keepShared(write: () => Promise<void> | undefined): void {
+    write()?.catch((error: unknown) =>
+      log.debug('keeping a download for other processes failed', error),
+    )
   }
 
   return {

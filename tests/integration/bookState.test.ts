@@ -3,7 +3,6 @@
  * itself. It holds the whole book, only for its owner, compressed as the client accepts, and
  * never for an app older than the book; a download that is cut is resumed where it stopped.
  */
-import { get, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import {
@@ -23,6 +22,7 @@ import {
   newAddress,
   openBook,
   openRoom,
+  readPart,
   signUp,
   startTestServer,
   waitFor,
@@ -133,39 +133,6 @@ describe('a book downloaded whole', () => {
     expect(namesIn(new Uint8Array(await response.arrayBuffer()))).toEqual([])
   })
 })
-
-/** A download's answer, read until at least `bytes` of its body have come. */
-interface Part {
-  headers: IncomingHttpHeaders
-  body: Buffer
-  /** Cuts the link (the device lost its signal). */
-  cut: () => void
-}
-
-/** Starts downloading `url` as a browser that takes no compression, and stops reading. */
-function readPart(url: string, cookie: string, bytes: number): Promise<Part> {
-  return new Promise((resolve, reject) => {
-    const request = get(url, { headers: { cookie, 'accept-encoding': 'identity' } }, (response) => {
-      const chunks: Buffer[] = []
-      let read = 0
-      const onData = (chunk: Buffer) => {
-        chunks.push(chunk)
-        read += chunk.byteLength
-        if (read < bytes) return
-        response.off('data', onData)
-        response.pause()
-        resolve({
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-          cut: () => request.destroy(),
-        })
-      }
-      response.on('data', onData)
-      response.on('error', () => undefined)
-    })
-    request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)))
-  })
-}
 
 /** The rest of download `id` from byte `from`, as a browser that takes brotli. */
 async function resume(of: Lender, id: string, from: number): Promise<Response> {

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { get, type IncomingHttpHeaders } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -401,5 +402,38 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as AddressInfo
       server.close(() => resolve(port))
     })
+  })
+}
+
+/** A download's answer, read until at least `bytes` of its body have come. */
+export interface Part {
+  headers: IncomingHttpHeaders
+  body: Buffer
+  /** Cuts the link (the device lost its signal). */
+  cut: () => void
+}
+
+/** Starts downloading `url` as a browser that takes no compression, and stops reading. */
+export function readPart(url: string, cookie: string, bytes: number): Promise<Part> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers: { cookie, 'accept-encoding': 'identity' } }, (response) => {
+      const chunks: Buffer[] = []
+      let read = 0
+      const onData = (chunk: Buffer) => {
+        chunks.push(chunk)
+        read += chunk.byteLength
+        if (read < bytes) return
+        response.off('data', onData)
+        response.pause()
+        resolve({
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          cut: () => request.destroy(),
+        })
+      }
+      response.on('data', onData)
+      response.on('error', () => undefined)
+    })
+    request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)))
   })
 }

@@ -7,8 +7,17 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { userRoom } from '../../shared/protocol.ts'
+import {
+  DOWNLOAD_FROM_PARAM,
+  DOWNLOAD_HEADERS,
+  DOWNLOAD_ID_PARAM,
+  SYNC_PATH,
+  userRoom,
+} from '../../shared/protocol.ts'
+import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
+import { readLender } from '../../shared/schema/lender.ts'
 import { openPostgresStorage } from '../../server/storage/postgres.ts'
+import { buildBook } from '../fixtures/book.ts'
 import {
   cleanup,
   connectClient,
@@ -17,6 +26,7 @@ import {
   openBook,
   openRoom,
   payloadOf,
+  readPart,
   recordSentUpdates,
   signUp,
   startTestServer,
@@ -60,19 +70,21 @@ function openOnBoth(first = one, second = two): Promise<[Client, Client]> {
   return Promise.all([openBook(first, lender), openBook(second, lender)])
 }
 
-/** The room's last seq in PostgreSQL, read directly. */
-async function storedSeq(room: string): Promise<number> {
+/** The rows `sql` selects from the test's database, read directly. */
+async function select<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
   const client = new pg.Client({ connectionString: schema.url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ seq: string }>(
-      'SELECT seq FROM doc_seqs WHERE room = $1',
-      [room],
-    )
-    return rows.length > 0 ? Number(rows[0]!.seq) : 0
+    return (await client.query<R>(sql, params)).rows
   } finally {
     await client.end()
   }
+}
+
+/** The room's last seq in PostgreSQL, read directly. */
+async function storedSeq(room: string): Promise<number> {
+  const rows = await select<{ seq: string }>('SELECT seq FROM doc_seqs WHERE room = $1', [room])
+  return rows.length > 0 ? Number(rows[0]!.seq) : 0
 }
 
 describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', () => {
@@ -316,6 +328,47 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     disconnect(again)
     disconnect(b)
     one = await startTestServer({ env })
+  })
+
+  it('resumes on one process a download cut on the other', async () => {
+    // A book of 7 MB: more than the link's buffers take in, so the cut download is still sending.
+    const owner = await signUp(one)
+    const room = userRoom(owner.userId)
+    const { doc } = buildBook({ people: 300, loans: 2_000, payments: 80_000 })
+    const phone = await openRoom(one, room, owner.cookie, doc, { chunks: true })
+    await waitFor(() => phone.stored() >= 1, 'the server to store the book')
+    disconnect(phone)
+    const bookUrl = (server: TestServer) =>
+      `${server.url}${SYNC_PATH}/${room}?layout=${SCHEMA_VERSION}`
+
+    const first = await readPart(bookUrl(one), owner.cookie, 300_000)
+    first.cut()
+    const id = String(first.headers[DOWNLOAD_HEADERS.id.toLowerCase()])
+    const length = Number(first.headers[DOWNLOAD_HEADERS.length.toLowerCase()])
+    // The device asks again a second or more later; by then the first process has kept it.
+    const kept = async () =>
+      (await select('SELECT 1 FROM book_downloads WHERE id = $1', [id])).length === 1
+    const start = Date.now()
+    while (!(await kept()) && Date.now() - start < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+
+    const from = first.body.byteLength
+    const rest = await fetch(
+      `${bookUrl(two)}&${DOWNLOAD_ID_PARAM}=${id}&${DOWNLOAD_FROM_PARAM}=${from}`,
+      {
+        headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
+      },
+    )
+    expect(rest.status).toBe(200)
+    expect(rest.headers.get(DOWNLOAD_HEADERS.id)).toBe(id)
+    expect(rest.headers.get(DOWNLOAD_HEADERS.offset)).toBe(String(from))
+    const tail = new Uint8Array(await rest.arrayBuffer())
+    expect(from + tail.byteLength).toBe(length)
+    const resumed = new Y.Doc()
+    Y.applyUpdate(resumed, Buffer.concat([first.body, tail]))
+    expect(readLender(resumed).payments).toHaveLength(80_000)
+    expect(Y.encodeStateVector(resumed)).toEqual(Y.encodeStateVector(doc))
   })
 
   it('recovers by itself when Redis restarts mid-run', async () => {

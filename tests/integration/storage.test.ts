@@ -176,6 +176,29 @@ describe('postgres storage shared by several processes', () => {
     expect(Object.keys(rebuilt(loaded.updates))).toHaveLength(40)
     await close()
   })
+
+  test('keeps a book download for every process: one per account, for as long as it is told', async () => {
+    const { storage, reopen, close } = await adapters[1]!.open()
+    const kept = storage.downloads!
+    const other = reopen().downloads!
+    const state = new Uint8Array([1, 2, 3, 250])
+    await kept.keep('acct-1', 'users/acct-1', 'download-a', state, 60_000)
+    expect(await other.find('acct-1', 'users/acct-1', 'download-a')).toEqual(state)
+    // Only the account's own download of that room, under its id.
+    expect(await other.find('acct-2', 'users/acct-1', 'download-a')).toBeNull()
+    expect(await other.find('acct-1', 'users/acct-2', 'download-a')).toBeNull()
+    expect(await other.find('acct-1', 'users/acct-1', 'download-b')).toBeNull()
+    // A newer download of the account replaces it.
+    await kept.keep('acct-1', 'users/acct-1', 'download-b', new Uint8Array([9]), 60_000)
+    expect(await other.find('acct-1', 'users/acct-1', 'download-a')).toBeNull()
+    expect(await other.find('acct-1', 'users/acct-1', 'download-b')).toEqual(new Uint8Array([9]))
+    // Its time is up: gone, whichever process asks; told again, it is kept again.
+    await other.touch('acct-1', 'download-b', -1)
+    expect(await kept.find('acct-1', 'users/acct-1', 'download-b')).toBeNull()
+    await other.touch('acct-1', 'download-b', 60_000)
+    expect(await kept.find('acct-1', 'users/acct-1', 'download-b')).toEqual(new Uint8Array([9]))
+    await close()
+  })
 })
 
 describe('postgres group commit', () => {
