@@ -122,6 +122,13 @@ const RESUME_KEEP_MS = 2 * 60_000
 const SENDING_KEEP_MS = 30 * 60_000
 
 /**
+ * Downloads being written for other processes at once. A book's state is megabytes, and the
+ * database client copies it into its own buffer while it sends it: past this many, a download is
+ * kept in this process only (as one too big for this process to keep is not written at all).
+ */
+const SHARED_WRITES = 4
+
+/**
  * The download a request resumes (`?download=<id>&from=<bytes>`), as `find` still keeps it, and
  * from where; null for a request that resumes nothing, or asks for bytes the book does not have.
  */
@@ -556,6 +563,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const downloading = new Map<string, { id: string; res: ServerResponse }>()
   const resumable = new ResumableDownloads(config.serverSyncBytes, RESUME_KEEP_MS)
   const shared = storage.downloads
+  let sharedWrites = 0
 
   async function stateRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refuse = (status: number, why: string) => {
@@ -612,8 +620,13 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
           registry.release(room)
         }
         resumable.start(account, name, id, state)
-        const whole = state
-        keepShared(() => shared?.keep(account, name, id, whole, SENDING_KEEP_MS))
+        const kept = resumable.find(account, name, id)
+        if (kept && shared && sharedWrites < SHARED_WRITES) {
+          sharedWrites++
+          keepShared(() =>
+            shared.keep(account, name, id, kept, SENDING_KEEP_MS).finally(() => sharedWrites--),
+          )
+        }
       } else if (resumable.find(account, name, id)) {
         resumable.resumed(account, id)
       } else {
