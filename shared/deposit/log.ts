@@ -119,14 +119,14 @@ export function logPayments(): LogPayments {
 
 /**
  * Reads one stored record into `into`: its payments, or the record among the malformed. Calls
- * `changed` with each payment id whose payments it changed (a new id, or a payment that differs
- * from those already read under it).
+ * `changed` with each payment id whose payments it changes: a new id (`isNew`, called before it is
+ * added to `first`), or a payment that differs from those already read under it.
  */
 export function readRecord(
   into: LogPayments,
   record: unknown,
   by: Actor | undefined,
-  changed?: (id: string) => void,
+  changed?: (id: string, isNew: boolean) => void,
 ): void {
   const payments = unpackDeposit(record, by)
   if (payments.length === 0) {
@@ -136,14 +136,14 @@ export function readRecord(
   for (const payment of payments) {
     const first = into.first.get(payment.id)
     if (first === undefined) {
+      changed?.(payment.id, true)
       into.first.set(payment.id, payment)
-      changed?.(payment.id)
     } else if (!samePayment(first, payment)) {
       const others = into.others.get(payment.id)
       if (others?.some((other) => samePayment(other, payment))) continue
       if (others) others.push(payment)
       else into.others.set(payment.id, [payment])
-      changed?.(payment.id)
+      changed?.(payment.id, false)
     }
   }
 }

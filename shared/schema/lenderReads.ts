@@ -25,7 +25,15 @@ import {
   readRecord,
 } from '../deposit/log.ts'
 import { runSteps, sortSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
-import { Index, Keyed, sameSkipped, type AnyKeyed, type ReadId } from './keyed.ts'
+import {
+  Index,
+  Keyed,
+  Overlay,
+  sameSkipped,
+  type AnyKeyed,
+  type EntryStore,
+  type ReadId,
+} from './keyed.ts'
 import type { StoredLoan } from './loan.ts'
 import { paymentVersions, resolvePayment } from '../deposit/log.ts'
 import type { StoredPerson } from './person.ts'
@@ -91,7 +99,7 @@ export class LenderReads {
   // What stands voided, keyed `deposit:<id>` or `waiver:<id>` (see `shownVoids`).
   private shown = new Map<string, VoidInfo>()
   // The snapshot's entries, by id.
-  private readonly payments: Keyed<Payment>
+  private readonly payments: Keyed<Payment, Overlay<Payment>>
   private readonly waivers: Keyed<Waiver>
   private readonly loans: Keyed<Loan>
   private readonly people: Keyed<Person>
@@ -124,7 +132,7 @@ export class LenderReads {
       list: [],
     }))
     this.checked = CHECKED.map((spec) => new Keyed(fromRoot(spec, doc)))
-    this.payments = new Keyed(this.readPayment)
+    this.payments = new Keyed(this.readPayment, undefined, new Overlay(this.log.first))
     this.waivers = new Keyed(
       fromRoot(JOINED.waivers, doc, (waiver, id) => this.flagged(waiver, 'waiver', id)),
     )
@@ -277,7 +285,11 @@ export class LenderReads {
     this.arrivedCount = 0
   }
 
-  private readonly markPayment = (id: string): void => this.payments.mark(id)
+  // A payment id new to the logs: shown as last read until it is read again.
+  private readonly markPayment = (id: string, isNew: boolean): void => {
+    if (isNew) this.payments.byId.hold(id)
+    this.payments.mark(id)
+  }
 
   /** A void or an undo changes what stands voided: the deposits and waivers it names are read again. */
   private updateVoids(): void {
@@ -306,7 +318,7 @@ export class LenderReads {
    * every loan they moved in or out of noted in `moved` and read again.
    */
   private updateFacts<T extends { loanId: string }>(
-    keyed: Keyed<T>,
+    keyed: Keyed<T, EntryStore<T>>,
     index: Index<T>,
     moved: Set<string>,
   ): Map<string, Change<T>> {
