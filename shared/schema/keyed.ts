@@ -190,8 +190,10 @@ export class Overlay<T> implements EntryStore<T> {
   get size(): number {
     let size = this.base.size
     for (const [id, own] of this.own) {
-      if (this.base.has(id)) size -= own === ABSENT ? 1 : 0
-      else size += own === ABSENT ? 0 : 1
+      // An entry hidden takes one from the base's count; one the base lacks adds one.
+      if (own === ABSENT) {
+        if (this.base.has(id)) size--
+      } else if (!this.base.has(id)) size++
     }
     return size
   }
