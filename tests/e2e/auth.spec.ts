@@ -33,6 +33,9 @@ test('sign up, log out, log in again; /login and / lead a signed-in lender on', 
   await page.goto('/')
   await expect(page).toHaveURL(/\/dashboard$/)
 
+  // The page was just loaded: until its socket is up the app says it is offline, and asks
+  // before logging out (see offline-signin.spec.ts). Online, it logs out at once.
+  await shell.waitSynced()
   await shell.logout()
   await page.goto('/people')
   await expect(page).toHaveURL(/\/login$/)
