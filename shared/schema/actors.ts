@@ -84,9 +84,13 @@ export function readActorField(doc: Y.Doc | null, value: unknown): Actor | undef
 /**
  * A person's or a loan's `createdBy` and `updatedBy`. `updatedBy` is not written while the entry
  * is unchanged since it was created (no `updatedAt`): then it is whoever created it.
+ * `storedCreatedBy`: the `createdBy` stored elsewhere than in its own entry (a loan's terms).
  */
-export function readAuthors(entry: Y.Map<unknown>): { createdBy?: Actor; updatedBy?: Actor } {
-  const createdBy = readActorField(entry.doc, entry.get('createdBy'))
+export function readAuthors(
+  entry: Y.Map<unknown>,
+  storedCreatedBy: unknown = entry.get('createdBy'),
+): { createdBy?: Actor; updatedBy?: Actor } {
+  const createdBy = readActorField(entry.doc, storedCreatedBy)
   const updatedBy = entry.has('updatedBy')
     ? readActorField(entry.doc, entry.get('updatedBy'))
     : entry.has('updatedAt')

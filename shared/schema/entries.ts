@@ -5,17 +5,19 @@
  */
 import * as Y from 'yjs'
 import type { Actor } from '../ledger/types.ts'
-import { storedActor } from './actors.ts'
+import { actorKey, storedActor } from './actors.ts'
 import { entryMap, setIfChanged } from './doc.ts'
 import { LOCAL_ORIGIN, actorToStore, assertTimestamp, newId } from './guards.ts'
 import type { CreateOptions, MutationOptions } from './types.ts'
 
 /**
  * Adds an entry to `collection` under a new id (`opts.id`, or a fresh one), created at `opts.now`
- * by `opts.by`, holding `fields()` (checked after the options); returns the id. A field at its
- * default (undefined, '') is not written, nor are `archived` and `updatedAt`: not archived, and
- * not changed since created (so changed by whoever created it). An id already taken is a
- * programmer error and throws, naming the entry as `what`.
+ * by `opts.by`, holding `fields()` (checked after the options), `createdAt` and `createdBy` (the
+ * actor's key), each as a map entry of its own or, with `pack`, as the entries `pack` makes of
+ * them; returns the id. A field
+ * at its default (undefined, '') is not written, nor are `archived` and `updatedAt`: not
+ * archived, and not changed since created (so changed by whoever created it). An id already
+ * taken is a programmer error and throws, naming the entry as `what`.
  */
 export function addEntry(
   doc: Y.Doc,
@@ -23,6 +25,7 @@ export function addEntry(
   what: string,
   fields: () => Readonly<Record<string, unknown>>,
   opts: CreateOptions,
+  pack?: (fields: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>,
 ): string {
   assertTimestamp(opts.now)
   const by = actorToStore(opts.by)
@@ -32,11 +35,10 @@ export function addEntry(
   doc.transact(() => {
     const entry = new Y.Map<unknown>()
     collection.set(id, entry)
-    for (const [key, value] of Object.entries(values)) {
+    const all = { ...values, createdAt: opts.now, createdBy: by && actorKey(doc, by) }
+    for (const [key, value] of Object.entries(pack ? pack(all) : all)) {
       if (value !== '' && value !== undefined) entry.set(key, value)
     }
-    entry.set('createdAt', opts.now)
-    setIfChanged(entry, 'createdBy', storedActor(entry, by))
   }, opts.origin ?? LOCAL_ORIGIN)
   return id
 }

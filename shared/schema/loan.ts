@@ -1,7 +1,7 @@
 /**
- * Loans: one Y.Map per loan holding its terms and the lender-set status. Payments live in the
- * deposit logs (see `deposit/log.ts`); balances and interest are never stored, the engine derives
- * them.
+ * Loans: one Y.Map per loan holding its terms (as one value since layout 7, `loanTerms.ts`), its
+ * later changes and the lender-set status. Payments live in the deposit logs (see
+ * `deposit/log.ts`); balances and interest are never stored, the engine derives them.
  */
 import * as Y from 'yjs'
 import { isIsoDate } from '../dates.ts'
@@ -9,6 +9,7 @@ import type { Actor, InterestOn, InterestType, StoredStatus } from '../ledger/ty
 import { actorKey, readAuthors } from './actors.ts'
 import { entryMap, loanEditsMap, loansMap, peopleMap, setIfChanged } from './doc.ts'
 import { addEntry, editEntry, restoreHistory, setArchived, touch } from './entries.ts'
+import { TERMS_KEY, loanField, packTerms, readTerms, termsValue } from './loanTerms.ts'
 import type { EntryHistory } from './entries.ts'
 import {
   MAX_ID_LENGTH,
@@ -53,24 +54,30 @@ export type StoredLoan = Omit<Loan, 'payments' | 'waivers'>
  * (layout 5) no `interestOn` is the old rule, no `openingInterest` is none. A rule other than
  * the two, or an opening interest that is not a sum of money, is a loan whose figures cannot be
  * known, so the loan is skipped like one at 1e300 %. A stored `'balance'` or 0 reads as absent.
+ * Since layout 7 the fields a loan is created with are one value, its terms (`loanTerms.ts`),
+ * and an entry of its own wins over them; terms no writer makes are a loan that cannot be read.
  */
 export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
   if (!(entry instanceof Y.Map)) return null
   const map = entry as Y.Map<unknown>
-  const personId = map.get('personId')
-  const amount = map.get('amount')
-  const interestRate = map.get('interestRate')
-  const interestType = map.get('interestType')
-  const startDate = map.get('startDate')
-  const dueDate = map.get('dueDate')
+  // Layout 7: the fields it was created with are its terms, unless an entry of its own says else.
+  const terms = readTerms(map.get(TERMS_KEY))
+  if (terms === null) return null
+  const field = (key: string) => loanField(map, key, terms)
+  const personId = field('personId')
+  const amount = field('amount')
+  const interestRate = field('interestRate')
+  const interestType = field('interestType')
+  const startDate = field('startDate')
+  const dueDate = field('dueDate')
   const status = map.get('status') ?? 'active'
-  const description = map.get('description')
-  const createdAt = map.get('createdAt')
+  const description = field('description')
+  const createdAt = field('createdAt')
   const updatedAt = map.get('updatedAt') ?? createdAt
   const archived = map.get('archived') ?? false
   const archivedAt = map.get('archivedAt')
-  const interestOn = map.get('interestOn') ?? 'balance'
-  const openingInterest = map.get('openingInterest') ?? 0
+  const interestOn = field('interestOn') ?? 'balance'
+  const openingInterest = field('openingInterest') ?? 0
   if (
     id === '' ||
     typeof personId !== 'string' ||
@@ -105,7 +112,7 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
     updatedAt,
     archived,
     ...(isTimestamp(archivedAt) && { archivedAt }),
-    ...readAuthors(map),
+    ...readAuthors(map, field('createdBy')),
   }
 }
 
@@ -116,7 +123,17 @@ export function readStoredLoan(id: string, entry: unknown): StoredLoan | null {
  */
 export function addLoan(doc: Y.Doc, input: LoanInput, opts: CreateOptions): string {
   // Active, not archived and not yet changed: the defaults, so not written (a tenth of a book).
-  return addEntry(doc, loansMap(doc), 'loan', () => cleanLoanFields(doc, input, true), opts)
+  // The rest, as one value (layout 7, `loanTerms.ts`).
+  return addEntry(
+    doc,
+    loansMap(doc),
+    'loan',
+    () => cleanLoanFields(doc, input, true),
+    opts,
+    (fields) => ({
+      [TERMS_KEY]: packTerms(fields),
+    }),
+  )
 }
 
 /**
@@ -192,8 +209,25 @@ export function isLoanFieldValue(field: string, value: unknown): value is LoanEd
 
 /** The value of `field` as the history records it; undefined when the stored one is not one. */
 function recordedValue(loan: Y.Map<unknown>, field: string): LoanEditValue | undefined {
-  const stored = loan.get(field) ?? LOAN_FIELD_DEFAULTS[field as LoanEditField]
+  const stored = loanField(loan, field) ?? LOAN_FIELD_DEFAULTS[field as LoanEditField]
   return isLoanFieldValue(field, stored) ? stored : undefined
+}
+
+/**
+ * Writes `value` as a loan's `field` (undefined: back to its default), unless the loan holds it
+ * already; true when it wrote. Back to the default is a deleted entry, or the default spelled
+ * out while the loan's terms hold another value (deleting would bring that value back).
+ */
+function setLoanField(loan: Y.Map<unknown>, field: string, value: unknown): boolean {
+  const inTerms = termsValue(readTerms(loan.get(TERMS_KEY)), field)
+  const next =
+    value === undefined && inTerms !== undefined
+      ? LOAN_FIELD_DEFAULTS[field as LoanEditField]
+      : value
+  if (next === undefined) return setIfChanged(loan, field, undefined)
+  if ((loan.get(field) ?? inTerms) === next) return false
+  loan.set(field, next)
+  return true
 }
 
 /**
@@ -215,7 +249,7 @@ export function writeLoanChange(
   let written = false
   for (const [key, value] of Object.entries(fields)) {
     const before = recordedValue(loan, key)
-    if (!setIfChanged(loan, key, value)) continue
+    if (!setLoanField(loan, key, value)) continue
     written = true
     const after = value ?? LOAN_FIELD_DEFAULTS[key as LoanEditField]
     if (before !== undefined && after !== undefined && before !== after) {

@@ -6,6 +6,7 @@ import * as Y from 'yjs'
 import { readAuthors } from './actors.ts'
 import { loansMap, peopleMap, setIfChanged } from './doc.ts'
 import { addEntry, editEntry, restoreHistory, setArchived, touch } from './entries.ts'
+import { loanField } from './loanTerms.ts'
 import type { EntryHistory } from './entries.ts'
 import {
   assertOneOf,
@@ -123,7 +124,11 @@ export function archivePerson(doc: Y.Doc, id: string, opts: MutationOptions): bo
     if (person.get('archived') !== true) setArchived(person, true, opts.now, by)
     // Also for an already archived (revived) person: a loan given to them elsewhere goes too.
     for (const loan of loansMap(doc).values()) {
-      if (!(loan instanceof Y.Map) || loan.get('personId') !== id || loan.get('archived') === true)
+      if (
+        !(loan instanceof Y.Map) ||
+        loanField(loan as Y.Map<unknown>, 'personId') !== id ||
+        loan.get('archived') === true
+      )
         continue
       setArchived(loan, true, opts.now, by, id)
     }

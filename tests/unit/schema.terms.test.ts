@@ -84,12 +84,24 @@ describe('a loan’s rule for unpaid interest and its old dues', () => {
     })
   })
 
-  it('takes the old rule and no old dues back to not written, and refuses what no form sends', () => {
+  it('takes the old rule and no old dues back to their defaults, and refuses what no form sends', () => {
     const doc = book({ interestOn: 'principal', openingInterest: 5_000_00 })
     updateLoan(doc, 'l1', { interestOn: 'balance', openingInterest: 0 }, { now: T1 })
+    const loan = readLender(doc).loans[0]!
+    expect(loan.interestOn).toBeUndefined()
+    expect(loan.openingInterest).toBeUndefined()
+    // The loan's terms (layout 7) hold the values it was made with: the defaults are spelled out.
     const stored = loansMap(doc).get('l1') as Y.Map<unknown>
-    expect(stored.has('interestOn')).toBe(false)
-    expect(stored.has('openingInterest')).toBe(false)
+    expect(stored.get('interestOn')).toBe('balance')
+    expect(stored.get('openingInterest')).toBe(0)
+    // A loan made with the defaults has them in no entry once changed and changed back.
+    const plain = book({})
+    updateLoan(plain, 'l1', { interestOn: 'principal', openingInterest: 5_000_00 }, { now: T1 })
+    updateLoan(plain, 'l1', { interestOn: 'balance', openingInterest: 0 }, { now: T2 })
+    const plainStored = loansMap(plain).get('l1') as Y.Map<unknown>
+    expect(plainStored.has('interestOn')).toBe(false)
+    expect(plainStored.has('openingInterest')).toBe(false)
+    expect(readLender(plain).loans[0]).not.toHaveProperty('openingInterest')
     const bad = [
       { interestOn: 'compound' },
       { openingInterest: -1 },

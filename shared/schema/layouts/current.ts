@@ -3,4 +3,4 @@
  * book of this layout before the layouts' code (and Yjs with it) has arrived. `index.ts` holds
  * it to the last step of `LAYOUTS` (a test fails when a new step does not raise it).
  */
-export const CURRENT_LAYOUT = 6
+export const CURRENT_LAYOUT = 7

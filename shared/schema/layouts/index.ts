@@ -13,12 +13,21 @@ import { layout3 } from './l3-text-records.ts'
 import { layout4 } from './l4-actor-keys.ts'
 import { layout5 } from './l5-interest-rule.ts'
 import { layout6 } from './l6-receipts.ts'
+import { layout7 } from './l7-loan-terms.ts'
 import type { LayoutStep } from './step.ts'
 
 export type { LayoutStep } from './step.ts'
 
 /** Every layout step, oldest first: layouts 1 to n without gaps (a test holds it to that). */
-export const LAYOUTS: readonly LayoutStep[] = [layout1, layout2, layout3, layout4, layout5, layout6]
+export const LAYOUTS: readonly LayoutStep[] = [
+  layout1,
+  layout2,
+  layout3,
+  layout4,
+  layout5,
+  layout6,
+  layout7,
+]
 
 /** The layout this code writes, kept in `meta.schemaVersion`: the last step's (a test says so). */
 export const SCHEMA_VERSION: number = CURRENT_LAYOUT

@@ -24,7 +24,7 @@ export const SEGMENT_BYTES = 128 * 1024
  */
 const SEGMENT_STRUCTS = 2_000
 
-/** How many values of one item go in one piece (see `writePiece`): about 30 kB of records. */
+/** How many values of one item go in one piece (see `writePiece`): about 40 kB of records. */
 const PIECE_VALUES = 512
 
 type Struct = Y.Item | Y.GC
