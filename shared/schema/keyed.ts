@@ -254,6 +254,15 @@ export class Index<V> {
     else if (!values.includes(value)) values.push(value)
   }
 
+  /**
+   * Puts each list in one of its exact length: a list grown by pushes keeps room for more (ten
+   * payments, room for seventeen), and a big book links a list per loan in one go.
+   */
+  trim(): void {
+    for (const [key, values] of this.byKey)
+      if (values.length > 1) this.byKey.set(key, values.slice())
+  }
+
   /** Takes `value` from under `key`. */
   unlink(key: string, value: V): void {
     const values = this.byKey.get(key)

@@ -62,6 +62,7 @@ interface Listed {
 type Rooted = [AnyKeyed, EntryRoot<unknown>]
 
 const NO_LOANS: readonly Loan[] = []
+const NO_WAIVERS: readonly WaiverFact[] = []
 
 /** Each snapshot's list of payments, unread (see `paymentsInAnyOrder`). */
 const paymentLists = new WeakMap<LenderSnapshot, LazySorted<Payment>>()
@@ -216,6 +217,7 @@ export class LenderReads {
     for (const waiver of this.waivers.byId.values()) this.waiversOfLoan.link(waiver.loanId, waiver)
     for (const loan of this.storedLoans.byId.values())
       this.loansOfPerson.link(loan.personId, loan.id)
+    this.paymentsOfLoan.trim()
     this.loanPayments.clear()
     yield* this.loans.rebuildSteps(this.storedLoans.byId.keys())
     yield* this.people.rebuildSteps(this.storedPeople.byId.keys())
@@ -437,10 +439,11 @@ export class LenderReads {
     return false
   }
 
-  private waiverFactsOf(loanId: string): WaiverFact[] {
-    const facts: WaiverFact[] = []
-    for (const { loanId: _loanId, ...fact } of this.waiversOfLoan.of(loanId)) facts.push(fact)
-    return facts.sort(comparePayments)
+  private waiverFactsOf(loanId: string): readonly WaiverFact[] {
+    const waivers = this.waiversOfLoan.of(loanId)
+    // Most loans have none: one empty list for all of them, not one each (30,000 in a big book).
+    if (waivers.length === 0) return NO_WAIVERS
+    return waivers.map(({ loanId: _loanId, ...fact }) => fact).sort(comparePayments)
   }
 
   /** An entry with the void that stands on it, if any (a new object only when voided). */
