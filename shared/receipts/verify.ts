@@ -93,14 +93,68 @@ export interface ReceiptRecords {
 }
 
 /**
- * What earlier checks found true, for the next one: a record (a deposit's payment, a waiver)
- * whose receipt checked out after the receipt stored as the value (`''`: it was the first of its
- * series). A record is an object the app's snapshot keeps while it is unchanged, so the same
- * object means the same facts: it checks out again after the same receipt without hashing. A
- * deposit of several payments keeps `<previous>\n<count>` under each of them, so one that lost
- * or gained a payment is hashed again. Kept for as long as the records live (a WeakMap).
+ * What the last finished check found true, for the next one: per series, by number, the record
+ * whose receipt checked out there (a deposit's payment or its payments, a waiver), or the stored
+ * text of one the memo cannot know again (a void's receipt, a refused one). A record is an object
+ * the app's snapshot keeps while it is unchanged, so the same object means the same facts: number
+ * n checks out again without hashing when it is the same record as last time and the receipt
+ * before it is stored as last time's number n − 1 was (none before the first of a series: a
+ * missing number broke the series, and nothing after it checked out).
+ *
+ * A list per series, a slot per number, all from one check (a check cut short keeps nothing):
+ * 1.2 MB for a big book's 300,000 receipts, where a table keyed by record took 4 MB of a phone's
+ * memory. It keeps the last check's records alive until the next one is done.
  */
-export type ReceiptMemo = WeakMap<object, string>
+export class ReceiptMemo {
+  private chains = new Map<string, Remembered[]>()
+
+  /** Whether `payment` checked out as number `n` of series `name`, so was read as a receipt. */
+  knows(payment: Payment, name: string, n: number): boolean {
+    const held = this.chains.get(name)?.[n]
+    return held === payment || (Array.isArray(held) && held.includes(payment))
+  }
+
+  /** Whether `held`, number `n` of series `name`, checked out last time after `previous`. */
+  vouches(name: string, n: number, held: Held, previous: string): boolean {
+    const chain = this.chains.get(name)
+    const known = chain?.[n]
+    if (known === undefined || !sameRecord(known, held)) return false
+    const before = chain![n - 1]
+    return previous === (before === undefined ? '' : textOf(before))
+  }
+
+  /** Keeps what a finished check found true (see `walk`). */
+  settle(chains: Map<string, Remembered[]>): void {
+    this.chains = chains
+  }
+}
+
+/** What the memo keeps for a receipt that checked out (see `ReceiptMemo`). */
+type Remembered = Payment | readonly Payment[] | Waiver | string
+
+function textOf(remembered: Remembered): string {
+  if (typeof remembered === 'string') return remembered
+  return (Array.isArray(remembered) ? remembered[0] : (remembered as Payment | Waiver)).receipt!
+}
+
+function sameRecord(known: Remembered, held: Held): boolean {
+  if (isPayment(held)) return known === held
+  if (held.payments) {
+    const payments = held.payments
+    return (
+      Array.isArray(known) &&
+      known.length === payments.length &&
+      payments.every((payment) => known.includes(payment))
+    )
+  }
+  return held.key !== undefined && known === held.key
+}
+
+/** What the memo keeps of `held`, which checked out. */
+function rememberedOf(held: Held): Remembered {
+  if (isPayment(held)) return held
+  return held.payments ?? (held.key as Waiver | undefined) ?? held.stored
+}
 
 /** Every record of `records` that carries a receipt, read as one, in no order. */
 function receiptsOfRecords({ payments, waivers, voids, refused }: ReceiptRecords): BookReceipt[] {
@@ -272,16 +326,15 @@ class Gathered {
   /**
    * A deposit's payment: joined to the receipt its deposit's other payments are under, or a new
    * one. A payment the memo knows was read as a receipt before, so its number is cut out of the
-   * stored text as it is; any other is read whole (`readReceipt`).
+   * stored text; any other is read whole (`readReceipt`).
    */
   addPayment(payment: Payment, memo: ReceiptMemo | undefined, malformed: Map<string, Payment[]>) {
     const stored = payment.receipt!
-    let name: string
-    let n: number
-    if (memo?.has(payment)) {
-      name = stored.slice(0, SERIES_LENGTH)
-      n = Number(stored.slice(SERIES_LENGTH + 1, stored.indexOf('.', SERIES_LENGTH + 1)))
-    } else {
+    // As the text gives them, if it is a receipt: right when the memo knows the payment under
+    // them (the same object, so the same text, read whole before).
+    let name = stored.slice(0, SERIES_LENGTH)
+    let n = Number(stored.slice(SERIES_LENGTH + 1, stored.indexOf('.', SERIES_LENGTH + 1)))
+    if (!memo?.knows(payment, name, n)) {
       const receipt = readReceipt(stored)
       if (receipt === null) {
         const lines = malformed.get(payment.depositId)
@@ -312,30 +365,6 @@ class Gathered {
   }
 }
 
-/** What the memo keeps for `held` checked out after `previous` (see `ReceiptMemo`). */
-function memoValue(count: number, previous: string): string {
-  return count === 1 ? previous : `${previous}\n${count}`
-}
-
-function remembered(memo: ReceiptMemo | undefined, held: Held, previous: string): boolean {
-  if (!memo) return false
-  if (isPayment(held)) return memo.get(held) === previous
-  if (!held.payments) return held.key !== undefined && memo.get(held.key) === previous
-  const value = memoValue(held.payments.length, previous)
-  return held.payments.every((payment) => memo.get(payment) === value)
-}
-
-function remember(memo: ReceiptMemo | undefined, held: Held, previous: string): void {
-  if (!memo) return
-  if (isPayment(held)) memo.set(held, previous)
-  else if (!held.payments) {
-    if (held.key !== undefined) memo.set(held.key, previous)
-  } else {
-    const value = memoValue(held.payments.length, previous)
-    for (const payment of held.payments) memo.set(payment, value)
-  }
-}
-
 /**
  * Walks every series in number order and tells `checked` how each receipt stands (with the
  * receipt read, when it had to be). Hashes only what the memo cannot vouch for, and nothing
@@ -348,10 +377,13 @@ function* walk(
 ): Steps<{ missing: string[]; missingCount: number }> {
   const missing: string[] = []
   let missingCount = 0
+  const remembered = new Map<string, Remembered[]>()
   for (const book of gathered.malformed) checked({ stored: book.stored, book }, 'malformed', book)
   let sinceYield = 0
   for (const name of [...gathered.series.keys()].sort()) {
     const series = gathered.series.get(name)!
+    const chain: Remembered[] = []
+    remembered.set(name, chain)
     // The stored text of the receipt before (its code is the one this one's chains to).
     let previous = ''
     let broken: ReceiptCheck | null = null
@@ -375,8 +407,9 @@ function* walk(
         broken ??= 'afterAltered'
       } else if (broken !== null) {
         checked(held, broken)
-      } else if (remembered(memo, held, previous)) {
+      } else if (memo?.vouches(name, n, held, previous)) {
         checked(held, 'ok')
+        chain[n] = rememberedOf(held)
         previous = storedOf(held)
       } else {
         const book = bookOf(held)
@@ -384,7 +417,7 @@ function* walk(
         const code = chainCode(before, receiptNumber({ series: name, n }), book.facts)
         if (code === book.receipt!.code) {
           checked(held, 'ok', book)
-          remember(memo, held, previous)
+          chain[n] = rememberedOf(held)
           previous = storedOf(held)
         } else {
           checked(held, 'altered', book)
@@ -393,6 +426,7 @@ function* walk(
       }
     }
   }
+  memo?.settle(remembered)
   return { missing, missingCount }
 }
 

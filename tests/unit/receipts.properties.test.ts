@@ -29,7 +29,7 @@ import {
   verifyBook,
   verifyReceipts,
   type BookReceipt,
-  type ReceiptMemo,
+  ReceiptMemo,
   type Verification,
 } from '../../shared/receipts/verify.ts'
 import { paymentsInAnyOrder } from '../../shared/schema/lenderReads.ts'
@@ -267,7 +267,7 @@ describe("the app's check, which hashes again only what changed", () => {
         const doc = new Y.Doc()
         Y.applyUpdate(doc, start)
         const projection = projectLender(doc)
-        const memo: ReceiptMemo = new WeakMap()
+        const memo: ReceiptMemo = new ReceiptMemo()
         const appCheck = () => {
           const snapshot = projection.snapshot()
           const records = {

@@ -1,11 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import type * as Y from 'yjs'
 import { readRefusedReceipts } from '../../../shared/receipts/refused.ts'
-import {
-  checkRecords,
-  type ReceiptMemo,
-  type Verification,
-} from '../../../shared/receipts/verify.ts'
+import { checkRecords, ReceiptMemo, type Verification } from '../../../shared/receipts/verify.ts'
 import { paymentsInAnyOrder } from '../../../shared/schema/lenderReads.ts'
 import type { LenderSnapshot } from '../../../shared/schema/types.ts'
 import { readVoids } from '../../../shared/schema/void.ts'
@@ -26,7 +22,7 @@ const QUIET_MS = 500
  * The last finished check is shown meanwhile; `null` until the first is done.
  */
 class ReceiptWatch {
-  private readonly memo: ReceiptMemo = new WeakMap()
+  private readonly memo: ReceiptMemo = new ReceiptMemo()
   private latest: ReceiptCheck | null = null
   private wanted: LenderSnapshot | null = null
   private checking: LenderSnapshot | null = null
