@@ -1,8 +1,8 @@
 /**
  * A new device's first sync as one HTTP download. Over the socket the whole book is one Yjs
- * message, deflated (the socket's only compression a browser can undo in script): 4.75 MB for the
- * benchmark's book of 100,000 payments (11.1 MB, receipts included). Over HTTP the browser undoes
- * brotli itself: 3.56 MB, a quarter less to carry over slow 4G. The app fetches this before its socket's handshake, which
+ * message, deflated (the socket's only compression a browser can undo in script): 4.5 MB for the
+ * benchmark's book of 100,000 payments (9.9 MB, receipts included). Over HTTP the browser undoes
+ * brotli itself: 3.4 MB, a quarter less to carry over slow 4G. The app fetches this before its socket's handshake, which
  * then brings only what changed since (see `src/data/sync/room.ts`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -13,8 +13,8 @@ const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /**
- * Brotli quality 5 with a 4 MiB window: for the benchmark's 11.1 MB book, 3.56 MB in 0.25 s of
- * zlib's thread pool (quality 9: 3.36 MB in 1.3 s; gzip: 4.75 MB).
+ * Brotli quality 5 with a 4 MiB window: for the benchmark's 9.9 MB book, 3.4 MB in 0.5 s of
+ * zlib's thread pool (quality 9: 3.2 MB in 2.1 s; gzip: 4.5 MB).
  */
 const BROTLI_QUALITY = 5
 const BROTLI_WINDOW_BITS = 22
