@@ -377,13 +377,14 @@ function* walk(
 ): Steps<{ missing: string[]; missingCount: number }> {
   const missing: string[] = []
   let missingCount = 0
+  // What this check finds true, for the memo once it is done (see `ReceiptMemo`).
   const remembered = new Map<string, Remembered[]>()
   for (const book of gathered.malformed) checked({ stored: book.stored, book }, 'malformed', book)
   let sinceYield = 0
   for (const name of [...gathered.series.keys()].sort()) {
     const series = gathered.series.get(name)!
     const chain: Remembered[] = []
-    remembered.set(name, chain)
+    if (memo) remembered.set(name, chain)
     // The stored text of the receipt before (its code is the one this one's chains to).
     let previous = ''
     let broken: ReceiptCheck | null = null

@@ -14,10 +14,9 @@ import type { CreateOptions, MutationOptions } from './types.ts'
  * Adds an entry to `collection` under a new id (`opts.id`, or a fresh one), created at `opts.now`
  * by `opts.by`, holding `fields()` (checked after the options), `createdAt` and `createdBy` (the
  * actor's key), each as a map entry of its own or, with `pack`, as the entries `pack` makes of
- * them; returns the id. A field
- * at its default (undefined, '') is not written, nor are `archived` and `updatedAt`: not
- * archived, and not changed since created (so changed by whoever created it). An id already
- * taken is a programmer error and throws, naming the entry as `what`.
+ * them; returns the id. A field at its default (undefined, '') is not written, nor are `archived`
+ * and `updatedAt`: not archived, and not changed since created (so changed by whoever created
+ * it). An id already taken is a programmer error and throws, naming the entry as `what`.
  */
 export function addEntry(
   doc: Y.Doc,
