@@ -209,12 +209,20 @@ export class Overlay<T> implements EntryStore<T> {
     }
   }
 
+  // `keys` and `values` walk the maps themselves, not the entries above: a pair made for each of
+  // 300,000 payments and dropped made a whole walk cost about twice as much.
   *keys(): Generator<string> {
-    for (const [id] of this) yield id
+    for (const id of this.base.keys()) if (this.own.get(id) !== ABSENT) yield id
+    for (const [id, own] of this.own) if (own !== ABSENT && !this.base.has(id)) yield id
   }
 
   *values(): Generator<T> {
-    for (const [, entry] of this) yield entry
+    for (const [id, entry] of this.base) {
+      const own = this.own.get(id)
+      if (own === undefined) yield entry
+      else if (own !== ABSENT) yield own
+    }
+    for (const [id, own] of this.own) if (own !== ABSENT && !this.base.has(id)) yield own
   }
 }
 

@@ -188,7 +188,11 @@ export class LenderReads {
       else this.activeLoans.set(loan.personId, [loan])
     }
     // The book's whole list of payments is sorted only if someone reads it (see `LazySorted`).
-    const payments = [...this.payments.byId.values()]
+    // Gathered a slice at a time: 300,000 at once were 40 ms of one task at this machine's speed.
+    const payments: Payment[] = []
+    for (const payment of this.payments.byId.values()) {
+      if (payments.push(payment) % (STEP_ENTRIES * 8) === 0) yield
+    }
     this.paymentList = sortPayments ? sortLater(payments, comparePayments) : readySorted(payments)
     this.waiverList = readySorted([...this.waivers.byId.values()].sort(comparePayments))
     for (const listed of this.listed) {
