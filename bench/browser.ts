@@ -73,6 +73,7 @@ const PHONE_CPU = 4
 /** Issue 30's goals for the 100,000-payment book (at 1× the earlier goal was 1,500 ms). */
 const GOAL_RELOAD_MS = 700
 const GOAL_RELOAD_PHONE_MS = 1_500
+/** No main-thread task longer while a big book opens: the 100,000- and the 300,000-payment one. */
 const GOAL_LONGEST_TASK_MS = 200
 
 /**
@@ -278,7 +279,9 @@ async function largeBook(browser: Browser, server: string): Promise<void> {
       `300k book, dashboard rows from IndexedDB (offline reload, ${PHONE_CPU}× CPU): ` +
         `${ms(reload.inPage)} (goal ≤ ${ms(GOAL_LARGE_RELOAD_PHONE_MS)}: ` +
         `${reload.inPage <= GOAL_LARGE_RELOAD_PHONE_MS ? 'met' : 'NOT met'}); longest task ` +
-        `${ms(reload.longest)}; the book open ${ms(reload.open)} after the reload`,
+        `${ms(reload.longest)} (goal ≤ ${ms(GOAL_LONGEST_TASK_MS)}: ` +
+        `${reload.longest <= GOAL_LONGEST_TASK_MS ? 'met' : 'NOT met'}); the book open ` +
+        `${ms(reload.open)} after the reload`,
     )
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const heap = await settledHeap(cdp, page)
