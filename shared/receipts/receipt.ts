@@ -128,12 +128,30 @@ export function receiptLabel(stored: string | undefined): { number: string; code
 
 const encoder = new TextEncoder()
 
+// One hasher, reset from a fresh one before each line, and one buffer for the lines' bytes: a
+// book's first check hashes every receipt (300,000 in the benchmark's big book), and a hasher with
+// its buffers and the line's bytes made anew for each took twice as long (0.64 s against 0.33 s
+// for 300,000 lines in Node).
+const freshHasher = sha256.create()
+const hasher = sha256.create()
+const digest = new Uint8Array(freshHasher.outputLen)
+let lineBytes = new Uint8Array(1024)
+
+/** SHA-256 of `text` as UTF-8, in a buffer that the next call overwrites. */
+function sha256Of(text: string): Uint8Array {
+  // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+  if (lineBytes.length < text.length * 3) lineBytes = new Uint8Array(text.length * 3)
+  const { written } = encoder.encodeInto(text, lineBytes)
+  freshHasher._cloneInto(hasher).update(lineBytes.subarray(0, written)).digestInto(digest)
+  return digest
+}
+
 /**
  * The code of a receipt with these facts after `previous` (the series' last code; '' for n = 1).
  * A check of the whole book does not hash again what it found true before (`ReceiptMemo`).
  */
 export function chainCode(previous: string, number: string, facts: ReceiptFacts): string {
-  const hash = sha256(encoder.encode(`${previous}\n${factsLine(number, facts)}`))
+  const hash = sha256Of(`${previous}\n${factsLine(number, facts)}`)
   // The first 40 bits, five at a time.
   let bits = 0
   let value = 0
