@@ -135,14 +135,21 @@ const encoder = new TextEncoder()
 const freshHasher = sha256.create()
 const hasher = sha256.create()
 const digest = new Uint8Array(freshHasher.outputLen)
-let lineBytes = new Uint8Array(1024)
+const lineBytes = new Uint8Array(1024)
 
 /** SHA-256 of `text` as UTF-8, in a buffer that the next call overwrites. */
 function sha256Of(text: string): Uint8Array {
-  // UTF-8 takes at most 3 bytes for each UTF-16 unit.
-  if (lineBytes.length < text.length * 3) lineBytes = new Uint8Array(text.length * 3)
-  const { written } = encoder.encodeInto(text, lineBytes)
-  freshHasher._cloneInto(hasher).update(lineBytes.subarray(0, written)).digestInto(digest)
+  freshHasher._cloneInto(hasher)
+  // A line longer than the buffer (a deposit to many loans) is hashed a bufferful at a time;
+  // `encodeInto` never splits a character.
+  let rest = text
+  for (;;) {
+    const { read, written } = encoder.encodeInto(rest, lineBytes)
+    hasher.update(lineBytes.subarray(0, written))
+    if (read === rest.length) break
+    rest = rest.slice(read)
+  }
+  hasher.digestInto(digest)
   return digest
 }
 
