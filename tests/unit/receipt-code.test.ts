@@ -62,7 +62,7 @@ describe('a receipt code', () => {
   })
 
   it('is the code of a hash made afresh for a line of thousands of bytes, and for one after it', () => {
-    // 200 payments to loans named in Devanagari and an emoji (a surrogate pair): about 14 kB of
+    // 200 payments to loans named in Devanagari and an emoji (a surrogate pair): about 6 kB of
     // UTF-8 in one line, hashed a bufferful at a time.
     const payments = Array.from({ length: 200 }, (_, i) => ({
       loanId: `ऋण-खाता-${i}🙂`,
