@@ -71,12 +71,14 @@ export class Liveness<S extends WatchedSocket = WebSocket> {
     for (const [ws, state] of this.sockets) {
       const drained = state.buffered + state.sent - ws.bufferedAmount
       if (state.answered) {
-        state.grace = 0
+        // Everything queued before its last ping has arrived. What was sent after that ping and
+        // has left the server's buffer may still be on its way, this tick's ping behind it: a
+        // book sent as the socket opened, before its first ping, is all of that.
         state.owed = 0
-      } else if (drained > 0) {
-        state.owed += drained
-        state.grace = Math.max(DRAIN_GRACE_TICKS, this.ticksToCarry(state.owed))
-      } else if (state.grace > 0) state.grace--
+        state.grace = 0
+        this.owe(state, state.sent - ws.bufferedAmount)
+      } else if (drained > 0) this.owe(state, drained)
+      else if (state.grace > 0) state.grace--
       else {
         this.sockets.delete(ws)
         drop(ws)
@@ -87,6 +89,13 @@ export class Liveness<S extends WatchedSocket = WebSocket> {
       ws.ping()
       state.buffered = ws.bufferedAmount
     }
+  }
+
+  /** Adds `bytes` drained to what `state`'s socket may still be receiving, and its grace. */
+  private owe(state: { grace: number; owed: number }, bytes: number): void {
+    if (bytes <= 0) return
+    state.owed += bytes
+    state.grace = Math.max(DRAIN_GRACE_TICKS, this.ticksToCarry(state.owed))
   }
 
   /** Intervals that `bytes` take on the slowest link waited for. */
