@@ -12,6 +12,12 @@ export interface LinkShape {
   downBytesPerSecond: number
   upBytesPerSecond: number
   latencyMs: number
+  /**
+   * Bytes the link holds in each direction before it pushes back (a mobile network's buffers):
+   * 64 KiB unless said. A link that holds a whole book takes it from the server at once, and the
+   * server's own send buffer is empty long before the phone has it.
+   */
+  holdsBytes?: number
 }
 
 /** Slow 4G as issue 30 measured it: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
@@ -26,12 +32,17 @@ export interface ShapingProxy extends TcpProxy {
   readonly shapedDownBytes: number
   /** Connections that were shaped so far. */
   readonly shapedConnections: number
+  /**
+   * Shaped connections the server closed while the browser was still on them: a server that
+   * dropped a reader it took for gone (what it had sent may or may not reach the browser).
+   */
+  readonly closedByServer: number
 }
 
 /** Largest piece written at once: a few TCP segments, so the rate is smooth at low speeds. */
 const SLICE_BYTES = 4096
 /** Bytes held in the proxy per direction before it stops reading (so TCP pushes back). */
-const HIGH_WATER = 64 * 1024
+const HOLDS_BYTES = 64 * 1024
 
 /**
  * Listens on a free port of 127.0.0.1 and forwards to `target`. A connection is shaped when
@@ -45,6 +56,7 @@ export async function startShapingProxy(
 ): Promise<ShapingProxy> {
   let shapedDownBytes = 0
   let shapedConnections = 0
+  let closedByServer = 0
   const proxy = await startTcpProxy(target, (client, upstream) => {
     client.once('data', (first) => {
       if (!shaped(first)) {
@@ -54,10 +66,17 @@ export async function startShapingProxy(
         return
       }
       shapedConnections++
-      pipeShaped(client, upstream, shape.upBytesPerSecond, shape.latencyMs, first, () => {})
-      pipeShaped(upstream, client, shape.downBytesPerSecond, shape.latencyMs, null, (bytes) => {
-        shapedDownBytes += bytes
-      })
+      let browserLeft = false
+      client.once('end', () => (browserLeft = true)).once('close', () => (browserLeft = true))
+      const serverLeft = () => {
+        if (!browserLeft) closedByServer++
+        browserLeft = true
+      }
+      upstream.once('end', serverLeft).once('error', serverLeft)
+      const { latencyMs, holdsBytes = HOLDS_BYTES } = shape
+      pipeShaped(client, upstream, { rate: shape.upBytesPerSecond, latencyMs, holdsBytes }, first)
+      const down = { rate: shape.downBytesPerSecond, latencyMs, holdsBytes }
+      pipeShaped(upstream, client, down, null, (bytes) => (shapedDownBytes += bytes))
     })
   })
   return {
@@ -68,18 +87,23 @@ export async function startShapingProxy(
     get shapedConnections() {
       return shapedConnections
     },
+    get closedByServer() {
+      return closedByServer
+    },
     close: proxy.close,
   }
 }
 
-/** Carries `from` to `to` at `rate` bytes per second, each piece no sooner than `latency` after it arrived. */
+/**
+ * Carries `from` to `to` at `rate` bytes per second, each piece no sooner than `latencyMs` after
+ * it arrived, holding at most about `holdsBytes` before it stops reading `from`.
+ */
 function pipeShaped(
   from: net.Socket,
   to: net.Socket,
-  rate: number,
-  latency: number,
+  { rate, latencyMs, holdsBytes }: { rate: number; latencyMs: number; holdsBytes: number },
   first: Buffer | null,
-  carried: (bytes: number) => void,
+  carried: (bytes: number) => void = () => {},
 ): void {
   const queue: { bytes: Buffer; readyAt: number }[] = []
   let queued = 0
@@ -110,13 +134,13 @@ function pipeShaped(
       busyUntil = Math.max(now, busyUntil) + (piece.length / rate) * 1000
       carried(piece.length)
       to.write(piece)
-      if (queued < HIGH_WATER / 2) from.resume()
+      if (queued < holdsBytes / 2) from.resume()
     }
   }
   const take = (bytes: Buffer) => {
-    queue.push({ bytes, readyAt: Date.now() + latency })
+    queue.push({ bytes, readyAt: Date.now() + latencyMs })
     queued += bytes.length
-    if (queued > HIGH_WATER) from.pause()
+    if (queued > holdsBytes) from.pause()
     pump()
   }
   if (first) take(first)
