@@ -116,13 +116,17 @@ describe('liveness', () => {
     const socket = new Socket()
     const { liveness, tick, dropped } = watching(socket)
     tick()
+    socket.pong()
     liveness.sent(socket, 200_000)
     socket.bufferedAmount = 200_000
+    // Answered; this ping queues behind the 200 kB still in the server's buffer.
     tick()
-    // All of it was read, then the ping behind it answered: nothing is on its way any more.
+    // All of it was read, then the ping behind it answered: nothing is on its way any more, so
+    // one silent interval later the socket is gone, as an idle one would be.
     socket.bufferedAmount = 0
     socket.pong()
     tick()
+    expect(dropped).toEqual([])
     tick()
     expect(dropped).toEqual([socket])
   })
