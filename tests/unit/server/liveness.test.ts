@@ -7,15 +7,18 @@ import {
   SLOWEST_LINK_BYTES_PER_SECOND,
 } from '../../../server/sync/liveness.ts'
 
-/** A socket whose send buffer and pongs the test sets by hand. */
+/** A socket whose send buffer and answers the test sets by hand. */
 class Socket extends EventEmitter {
   bufferedAmount = 0
   pings = 0
-  ping(): void {
+  private unanswered: Buffer[] = []
+  ping(data: Buffer): void {
     this.pings++
+    this.unanswered.push(data)
   }
-  pong(): void {
-    this.emit('pong')
+  /** Answers the `count` oldest pings not answered yet (all of them by default), in order. */
+  pong(count = this.unanswered.length): void {
+    for (const data of this.unanswered.splice(0, count)) this.emit('pong', data)
   }
 }
 
@@ -129,6 +132,37 @@ describe('liveness', () => {
     expect(dropped).toEqual([])
     tick()
     expect(dropped).toEqual([socket])
+  })
+
+  it('waits for what went after the ping it answered, when that answer came late', () => {
+    const socket = new Socket()
+    const { liveness, tick, dropped } = watching(socket)
+    liveness.sent(socket, 400_000)
+    // The first ping waits behind the first 400 kB, the second behind the next 400 kB.
+    tick()
+    liveness.sent(socket, 400_000)
+    tick()
+    // The answer to the first ping comes: the second 400 kB is still on its way.
+    socket.pong(1)
+    tick()
+    const ticks = Math.ceil(400_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    for (let i = 0; i < ticks; i++) tick()
+    expect(dropped).toEqual([])
+    tick()
+    expect(dropped).toEqual([socket])
+  })
+
+  it('takes a pong that answers none of its pings as a sign of life only', () => {
+    const socket = new Socket()
+    const { liveness, tick, dropped } = watching(socket)
+    liveness.sent(socket, 400_000)
+    tick()
+    socket.emit('pong', Buffer.from('hello'))
+    tick()
+    // Still owed the 400 kB: a pong of the client's own says nothing of what arrived.
+    const ticks = Math.ceil(400_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    for (let i = 0; i < ticks; i++) tick()
+    expect(dropped).toEqual([])
   })
 
   it('drops a reader that went silent for good after its grace', () => {
