@@ -24,6 +24,11 @@ class Socket extends EventEmitter {
 
 const INTERVAL_MS = 10_000
 
+/** Intervals that `bytes` take on the slowest link the server waits for. */
+function intervalsToCarry(bytes: number): number {
+  return Math.ceil(bytes / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+}
+
 function watching(socket: Socket) {
   const liveness = new Liveness<Socket>(INTERVAL_MS)
   liveness.add(socket)
@@ -80,7 +85,7 @@ describe('liveness', () => {
     tick()
     liveness.sent(socket, 450_000)
     tick()
-    const ticks = Math.ceil(450_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    const ticks = intervalsToCarry(450_000)
     expect(ticks).toBeGreaterThan(DRAIN_GRACE_TICKS)
     for (let i = 0; i < ticks; i++) tick()
     expect(dropped).toEqual([])
@@ -96,7 +101,7 @@ describe('liveness', () => {
     const { liveness, tick, dropped } = watching(socket)
     liveness.sent(socket, 700_000)
     tick()
-    const ticks = Math.ceil(700_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    const ticks = intervalsToCarry(700_000)
     for (let i = 0; i < ticks; i++) tick()
     expect(dropped).toEqual([])
     tick()
@@ -145,7 +150,7 @@ describe('liveness', () => {
     // The answer to the first ping comes: the second 400 kB is still on its way.
     socket.pong(1)
     tick()
-    const ticks = Math.ceil(400_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    const ticks = intervalsToCarry(400_000)
     for (let i = 0; i < ticks; i++) tick()
     expect(dropped).toEqual([])
     tick()
@@ -160,7 +165,7 @@ describe('liveness', () => {
     socket.emit('pong', Buffer.from('hello'))
     tick()
     // Still owed the 400 kB: a pong of the client's own says nothing of what arrived.
-    const ticks = Math.ceil(400_000 / ((SLOWEST_LINK_BYTES_PER_SECOND * INTERVAL_MS) / 1000))
+    const ticks = intervalsToCarry(400_000)
     for (let i = 0; i < ticks; i++) tick()
     expect(dropped).toEqual([])
   })
