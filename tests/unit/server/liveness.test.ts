@@ -33,7 +33,11 @@ function watching(socket: Socket) {
   const liveness = new Liveness<Socket>(INTERVAL_MS)
   liveness.add(socket)
   const dropped: Socket[] = []
-  return { liveness, dropped, tick: () => liveness.tick((ws) => dropped.push(ws)) }
+  /** `times` intervals, one after another. */
+  const tick = (times = 1) => {
+    for (let i = 0; i < times; i++) liveness.tick((ws) => dropped.push(ws))
+  }
+  return { liveness, dropped, tick }
 }
 
 describe('liveness', () => {
@@ -70,7 +74,7 @@ describe('liveness', () => {
     socket.bufferedAmount = 0
     tick()
     // Nothing left that the server can see, no pong yet: the link still carries what it took.
-    for (let i = 0; i < DRAIN_GRACE_TICKS; i++) tick()
+    tick(DRAIN_GRACE_TICKS)
     expect(dropped).toEqual([])
     socket.pong()
     tick()
@@ -87,7 +91,7 @@ describe('liveness', () => {
     tick()
     const ticks = intervalsToCarry(450_000)
     expect(ticks).toBeGreaterThan(DRAIN_GRACE_TICKS)
-    for (let i = 0; i < ticks; i++) tick()
+    tick(ticks)
     expect(dropped).toEqual([])
     tick()
     expect(dropped).toEqual([socket])
@@ -101,8 +105,7 @@ describe('liveness', () => {
     const { liveness, tick, dropped } = watching(socket)
     liveness.sent(socket, 700_000)
     tick()
-    const ticks = intervalsToCarry(700_000)
-    for (let i = 0; i < ticks; i++) tick()
+    tick(intervalsToCarry(700_000))
     expect(dropped).toEqual([])
     tick()
     expect(dropped).toEqual([socket])
@@ -116,7 +119,7 @@ describe('liveness', () => {
     socket.pong()
     liveness.sent(socket, 200_000)
     tick()
-    for (let i = 0; i < DRAIN_GRACE_TICKS; i++) tick()
+    tick(DRAIN_GRACE_TICKS)
     expect(dropped).toEqual([])
   })
 
@@ -150,8 +153,7 @@ describe('liveness', () => {
     // The answer to the first ping comes: the second 400 kB is still on its way.
     socket.pong(1)
     tick()
-    const ticks = intervalsToCarry(400_000)
-    for (let i = 0; i < ticks; i++) tick()
+    tick(intervalsToCarry(400_000))
     expect(dropped).toEqual([])
     tick()
     expect(dropped).toEqual([socket])
@@ -165,8 +167,7 @@ describe('liveness', () => {
     socket.emit('pong', Buffer.from('hello'))
     tick()
     // Still owed the 400 kB: a pong of the client's own says nothing of what arrived.
-    const ticks = intervalsToCarry(400_000)
-    for (let i = 0; i < ticks; i++) tick()
+    tick(intervalsToCarry(400_000))
     expect(dropped).toEqual([])
   })
 
@@ -176,7 +177,7 @@ describe('liveness', () => {
     tick()
     liveness.sent(socket, 50_000)
     tick()
-    for (let i = 0; i < DRAIN_GRACE_TICKS; i++) tick()
+    tick(DRAIN_GRACE_TICKS)
     tick()
     expect(dropped).toEqual([socket])
   })
