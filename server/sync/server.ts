@@ -253,7 +253,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const liveness = new Liveness(config.pingIntervalMs)
   const pingTimer = setInterval(() => {
     liveness.tick((ws) => {
-      log.debug('dropping a socket that missed its pong and read nothing')
+      log.debug('dropping a socket silent past its grace: no answer to its pings, nothing read')
       ws.terminate()
     })
   }, config.pingIntervalMs)
