@@ -66,12 +66,14 @@ export async function startShapingProxy(
         return
       }
       shapedConnections++
-      let browserLeft = false
-      client.once('end', () => (browserLeft = true)).once('close', () => (browserLeft = true))
+      // Whichever side leaves first is the one that closed the connection.
+      let left = false
+      const browserLeft = () => (left = true)
       const serverLeft = () => {
-        if (!browserLeft) closedByServer++
-        browserLeft = true
+        if (!left) closedByServer++
+        left = true
       }
+      client.once('end', browserLeft).once('close', browserLeft)
       upstream.once('end', serverLeft).once('error', serverLeft)
       const { latencyMs, holdsBytes = HOLDS_BYTES } = shape
       pipeShaped(client, upstream, { rate: shape.upBytesPerSecond, latencyMs, holdsBytes }, first)
