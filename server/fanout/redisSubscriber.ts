@@ -26,8 +26,8 @@ interface SubscriberOptions {
 /**
  * A Redis connection that only subscribes, reading Redis's replies with a parser of its own.
  *
- * Every process that holds a room hears two messages per edit made in it (the update, then its
- * seqs), its own edits included: Redis sends a message to every subscriber. ioredis's
+ * Every other process that holds a room hears a message per edit made in it (the update, in its
+ * inbox) and one per few milliseconds of edits (their seqs, on the room's channel). ioredis's
  * reader (its parser, then a promise and an event per message) took more of a process's CPU
  * than the work the message asked for; this one hands on a message as a view of the bytes
  * that came in (never written again, so a listener may keep it).

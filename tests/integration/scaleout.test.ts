@@ -150,18 +150,22 @@ describe.skipIf(!available)('two server processes on one PostgreSQL and Redis', 
     await waitFor(() => a.stored() >= 1 && b.stored() >= 1, 'the handshakes to be stored')
     await new Promise((resolve) => setTimeout(resolve, 100))
 
+    // Every message of the installation, by channel.
     const listener = new Redis(TEST_REDIS_URL)
-    let messages = 0
-    listener.on('messageBuffer', () => messages++)
-    await listener.subscribe(env.REDIS_PREFIX + room)
+    const channels: string[] = []
+    listener.on('pmessageBuffer', (_pattern: Buffer, channel: Buffer) => {
+      channels.push(channel.toString().slice(env.REDIS_PREFIX!.length))
+    })
+    await listener.psubscribe(`${env.REDIS_PREFIX}*`)
     const before = await storedSeq(room)
     a.doc.getMap('loans').set('once', 1)
     await waitFor(() => b.doc.getMap('loans').has('once'), 'the edit on the other process')
     await new Promise((resolve) => setTimeout(resolve, 300))
     listener.disconnect()
     expect(await storedSeq(room)).toBe(before + 1)
-    // The update itself as it arrived, then its row's seq once stored; nothing back from two.
-    expect(messages).toBe(2)
+    // The update itself as it arrived, to the other process alone, then its row's seq once
+    // stored, on the room's channel; nothing back from two.
+    expect(channels).toEqual([expect.stringMatching(/^!inbox\//), room])
     disconnect(a)
     disconnect(b)
   })
