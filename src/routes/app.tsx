@@ -5,6 +5,7 @@ import { databasesOnDevice, downloadBookEarly } from '../data/sync/bookDownload.
 import { nextTask } from '../data/sync/tasks.ts'
 import { loadAppCatalogues } from '../i18n/index.ts'
 import { rootRoute } from './root.tsx'
+import { preloadScreens } from './screenChunks.ts'
 
 // The shell, the screens' texts and the data layer (Yjs, IndexedDB, the socket, the schema) are
 // chunks of their own: the login page never needs them, and a signed-in start fetches them in
@@ -18,7 +19,7 @@ const loadShell = () => import('../ui/shell/AppShell.tsx')
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ location, matches }) => {
     const onDevice = databasesOnDevice()
     const user = await resolveSession()
     if (!user) throw redirect({ to: '/login', replace: true })
@@ -28,12 +29,14 @@ export const appRoute = createRoute({
     // book is the long wait of a first visit.
     await downloadBookEarly(bookRoom(user.id), onDevice)
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
-    // with the data layer's.
-    const [{ openWorkspace }, { AppShell, appSystem }] = await Promise.all([
+    // with the data layer's, and the page's own screen with them, not after them.
+    const loading = Promise.all([
       import('../data/book/workspace.ts'),
       loadShell(),
       loadAppCatalogues(),
     ])
+    preloadScreens(matches)
+    const [{ openWorkspace }, { AppShell, appSystem }] = await loading
     // Chakra's design system is built in a task of its own: built while the shell's code ran, it
     // made that one task of about 380 ms on a phone-class CPU, with nothing drawn meanwhile.
     await nextTask()

@@ -1,10 +1,15 @@
 import { createRoute, type RouteComponent } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { appRoute } from './app.tsx'
+import { screenChunk } from './screenChunks.ts'
 
 /** A page of the signed-in app at `path`, showing `component`. */
 export function appPage<const TPath extends string>(path: TPath, component: RouteComponent) {
-  return createRoute({ getParentRoute: () => appRoute, path, component })
+  const route = createRoute({ getParentRoute: () => appRoute, path, component })
+  // A lazy screen (`lazyRouteComponent`) is fetched as soon as the app knows it is going there.
+  const preload = component.preload
+  if (preload) screenChunk(route, preload)
+  return route
 }
 
 /**
