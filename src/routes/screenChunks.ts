@@ -16,6 +16,9 @@ export function screenChunk(route: AnyRoute, preload: () => Promise<void> | unde
  */
 export function preloadScreens(matches: readonly { routeId: string }[]): void {
   for (const { route, preload } of screens) {
-    if (matches.some((match) => match.routeId === route.id)) void preload()
+    if (!matches.some((match) => match.routeId === route.id)) continue
+    // A chunk that cannot come now (offline, not cached) is no error here: the router loads it
+    // again when it draws the page, and shows its error page should that fail too.
+    preload()?.catch(() => undefined)
   }
 }
