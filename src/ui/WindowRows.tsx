@@ -1,5 +1,5 @@
 import { Box, Table } from '@chakra-ui/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useState, type ReactNode } from 'react'
 import { useWide } from './useWide.ts'
 import { useWindowRows } from './useWindowRows.ts'
 
@@ -51,7 +51,8 @@ function useAllDrawn(anything: boolean): boolean {
   const [all, setAll] = useState(false)
   useEffect(() => {
     if (all || !anything) return
-    const later = setTimeout(() => setAll(true))
+    // As a transition, React renders the rows in slices and only their commit is one task.
+    const later = setTimeout(() => startTransition(() => setAll(true)))
     return () => clearTimeout(later)
   }, [all, anything])
   return all
