@@ -59,8 +59,12 @@ export function DashboardScreen() {
       return place === undefined ? row : { ...row, place }
     })
   }, [summary.rows, cities, places])
+  // An empty search box shows everyone, without a look at each row (3,000 rows: 30 ms at 4× CPU).
   const rows = useMemo(
-    () => named.filter((row) => matchesDashboardSearch(row, row.place, search)),
+    () =>
+      search.trim() === ''
+        ? named
+        : named.filter((row) => matchesDashboardSearch(row, row.place, search)),
     [named, search],
   )
 
