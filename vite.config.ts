@@ -112,9 +112,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph, read by `npm run bench` (never served).
     manifest: true,
     // The page's own modules are preloaded from index.html; a lazy chunk's are not: the helper
-    // that preloads them appends a link per module in one go, and on a reload, with the modules
-    // in the browser's memory cache, each link compiles its module there and then (55 of them,
-    // a task of 300-400 ms on a phone-class CPU). Imported, they compile one by one.
+    // that preloads them appends a link per module in one go, and on a reload those 55 appends
+    // were one task of 300-400 ms on a phone-class CPU (140 ms with the code cache warm: the
+    // modules, in the memory cache, seem to be compiled as each link goes in). Imported, they
+    // come and compile one by one, each in a task of its own.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
