@@ -111,6 +111,43 @@ test("a new device asks for the book before the screens' code, and only once", a
 })
 
 /**
+ * Issue 30: a busy phone can take longer to say which databases it keeps than the app's start
+ * waits for (300 ms). The app starts without the answer, and the download leaves when the answer
+ * comes, still ahead of the data layer's code; before, it waited for that code.
+ */
+test('a device slow to list its databases still asks for the book before the code', async ({
+  browser,
+  baseURL,
+}) => {
+  const { device: first } = await newLenderDevice(browser)
+  const { doc } = buildBook({ people: 12, loans: 20, payments: 100 })
+  await uploadBook(first, doc, baseURL as string)
+
+  const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
+  const page = await fresh.newPage()
+  // The list of databases comes 800 ms late.
+  await page.addInitScript(() => {
+    const list = indexedDB.databases.bind(indexedDB)
+    indexedDB.databases = () =>
+      new Promise((resolve) => setTimeout(resolve, 800)).then(() => list())
+  })
+  const order: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(`${SYNC_PATH}/users/`)) order.push('book')
+  })
+  await page.route(/\/assets\/workspace-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    order.push('code')
+    await route.continue()
+  })
+  const people = new PeoplePage(page)
+  await page.goto('/people')
+  await expect(people.count).toHaveText('Showing 12 of 12 people')
+  expect(order).toEqual(['book', 'code'])
+  await fresh.close()
+})
+
+/**
  * Issue 30: a new phone on a slow link whose download of the book fails gets it through the
  * socket, and that takes longer than the provider's 30 s watchdog and longer than the server's
  * ping interval. Before, the provider (which saw no

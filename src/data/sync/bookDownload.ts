@@ -21,8 +21,9 @@ const DOWNLOAD_STALL_MS = 30_000
 
 /**
  * How long the app's start waits to hear which databases the device has. The answer takes
- * milliseconds; a browser that does not give it (IndexedDB has hung at startup in some) must not
- * hold the app: it then starts nothing early.
+ * milliseconds; a browser that is slow to give it (IndexedDB has hung at startup in some, and a
+ * busy phone can take longer) must not hold the app: the download then starts when the answer
+ * comes, if the book's room has not asked for the book by then.
  */
 const DATABASES_WAIT_MS = 300
 
@@ -34,6 +35,9 @@ interface Download {
 /** Downloads begun before their room asked, by room name. */
 const early = new Map<string, Download>()
 
+/** Rooms whose early start waits for the device's answer, past the app's start. */
+const awaitingAnswer = new Set<string>()
+
 /** The IndexedDB database a room's doc is kept in on this device. */
 export function roomDatabase(room: string): string {
   return `rin-khata/${room}`
@@ -41,23 +45,22 @@ export function roomDatabase(room: string): string {
 
 /**
  * The names of this device's IndexedDB databases, asked for at once (the answer takes a trip to
- * the browser); null where the browser cannot list them, or does not answer in time.
+ * the browser); null where the browser cannot list them.
  */
 export function databasesOnDevice(): Promise<ReadonlySet<string> | null> {
   if (typeof indexedDB?.databases !== 'function') return Promise.resolve(null)
-  const listed = indexedDB.databases().then(
+  return indexedDB.databases().then(
     (databases) => new Set(databases.map(({ name }) => name ?? '')),
     () => null,
   )
-  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), DATABASES_WAIT_MS))
-  return Promise.race([listed, late])
 }
 
 /**
  * Starts downloading `room`'s book for the room to take (`downloadBook`) if this device keeps no
  * copy of it: none of `databases` is its (a device that has one reads it instead; a browser
- * that cannot say starts nothing early). Resolves once the request is on its way: the browser
- * fetches six files at a time from one server, and the app's code must not queue ahead of it.
+ * that cannot say starts nothing early). Resolves once the request is on its way (the browser
+ * fetches six files at a time from one server, and the app's code must not queue ahead of it),
+ * or after `DATABASES_WAIT_MS` without an answer: the request then leaves when the answer comes.
  */
 export async function downloadBookEarly(
   room: string,
@@ -65,10 +68,15 @@ export async function downloadBookEarly(
 ): Promise<void> {
   // Offline (a reload on the road), nothing can be fetched: the start does not wait to hear.
   if (!navigator.onLine || early.has(room)) return
-  const names = await databases
-  if (!names || names.has(roomDatabase(room))) return
-  const controller = new AbortController()
-  early.set(room, { bytes: fetchBook(room, controller), abort: () => controller.abort() })
+  awaitingAnswer.add(room)
+  const begin = (names: ReadonlySet<string> | null) => {
+    // The room asked meanwhile (and fetches the book itself), or the device keeps a copy.
+    if (!awaitingAnswer.delete(room) || !names || names.has(roomDatabase(room))) return
+    const controller = new AbortController()
+    early.set(room, { bytes: fetchBook(room, controller), abort: () => controller.abort() })
+  }
+  const late = new Promise<void>((resolve) => setTimeout(resolve, DATABASES_WAIT_MS))
+  await Promise.race([databases.then(begin), late])
 }
 
 /**
@@ -77,6 +85,7 @@ export async function downloadBookEarly(
  * old server, a refusal): the socket's handshake then brings the book.
  */
 export function downloadBook(room: string): Promise<Uint8Array | null> {
+  awaitingAnswer.delete(room)
   const begun = early.get(room)
   early.delete(room)
   return begun ? begun.bytes : fetchBook(room)
@@ -84,6 +93,7 @@ export function downloadBook(room: string): Promise<Uint8Array | null> {
 
 /** Stops an early download of `room` that is not wanted after all (the disk had the book). */
 export function dropBookDownload(room: string): void {
+  awaitingAnswer.delete(room)
   early.get(room)?.abort()
   early.delete(room)
 }
