@@ -88,6 +88,9 @@ export default defineConfig({
             },
           },
         ],
+        // The app's hashed files are answered from the precache by the browser itself, not by
+        // this worker's script (public/sw-static-routes.js).
+        importScripts: ['sw-static-routes.js'],
         navigateFallback: '/index.html',
         // These are the server's, never the app shell's: a cached index.html there would hide
         // an auth answer, the sync socket, a health check or a borrower's passbook page (/p/,
