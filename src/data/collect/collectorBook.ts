@@ -48,8 +48,12 @@ async function ask(path: string, init?: RequestInit): Promise<{ status: number; 
 const newestFirst = (a: OutboxEntry, b: OutboxEntry): number =>
   b.deposit.createdAt.localeCompare(a.deposit.createdAt)
 
-/** Again every 30 s while deposits wait; otherwise a newer sheet every 5 minutes. */
-const RETRY_MS = 30_000
+/**
+ * While deposits wait: again after 3 s, 10 s, then every 30 s while the server gives no answer (a
+ * phone back in coverage often fails its first request, and the next should not wait half a
+ * minute), every 30 s after an answer that refused them. Otherwise a newer sheet every 5 minutes.
+ */
+const RETRY_MS = [3_000, 10_000, 30_000]
 const REFRESH_MS = 5 * 60_000
 
 /**
@@ -70,6 +74,8 @@ export class CollectorBook {
   private store: CollectorStore | null = null
   private syncing: Promise<void> | null = null
   private timer = 0
+  /** How far into `RETRY_MS` the next wait for waiting deposits is. */
+  private retries = 0
   private closed = false
   private readonly base: string
 
@@ -170,7 +176,15 @@ export class CollectorBook {
     window.clearTimeout(this.timer)
     if (this.closed) return
     const waiting = this.state.outbox.some((entry) => entry.state === 'waiting')
-    this.timer = window.setTimeout(() => void this.sync(), waiting ? RETRY_MS : REFRESH_MS)
+    if (!waiting) {
+      this.retries = 0
+      this.timer = window.setTimeout(() => void this.sync(), REFRESH_MS)
+      return
+    }
+    const last = RETRY_MS.length - 1
+    const at = this.state.connection === 'offline' ? Math.min(this.retries, last) : last
+    this.retries = at + 1
+    this.timer = window.setTimeout(() => void this.sync(), RETRY_MS[at])
   }
 
   private async syncOnce(): Promise<void> {
