@@ -38,6 +38,23 @@ function watchBookSockets(page: Page): { urls: string[]; bytes: number } {
 }
 
 /**
+ * The order in which `page` asks for the book ('book') and gets the data layer's code ('code'),
+ * that code held back `lateMs`, as on a slow link.
+ */
+async function bookAndCodeOrder(page: Page, lateMs: number): Promise<string[]> {
+  const order: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(`${SYNC_PATH}/users/`)) order.push('book')
+  })
+  await page.route(/\/assets\/workspace-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, lateMs))
+    order.push('code')
+    await route.continue()
+  })
+  return order
+}
+
+/**
  * Issue 30: a new device fetches the book whole over HTTP before its socket's handshake: the
  * browser undoes the server's brotli itself, a third fewer bytes than the socket's deflate, and
  * the socket then brings only what changed.
@@ -89,16 +106,8 @@ test("a new device asks for the book before the screens' code, and only once", a
   // No service worker: every request of the page is seen here.
   const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
   const page = await fresh.newPage()
-  const order: string[] = []
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith(`${SYNC_PATH}/users/`)) order.push('book')
-  })
   // The data layer's code (the book's rooms, Yjs) comes a second late, as on a slow link.
-  await page.route(/\/assets\/workspace-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    order.push('code')
-    await route.continue()
-  })
+  const order = await bookAndCodeOrder(page, 1_000)
   const people = new PeoplePage(page)
   await page.goto('/people')
   await expect(people.count).toHaveText('Showing 30 of 30 people')
@@ -131,15 +140,7 @@ test('a device slow to list its databases still asks for the book before the cod
     indexedDB.databases = () =>
       new Promise((resolve) => setTimeout(resolve, 800)).then(() => list())
   })
-  const order: string[] = []
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith(`${SYNC_PATH}/users/`)) order.push('book')
-  })
-  await page.route(/\/assets\/workspace-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
-    order.push('code')
-    await route.continue()
-  })
+  const order = await bookAndCodeOrder(page, 2_000)
   const people = new PeoplePage(page)
   await page.goto('/people')
   await expect(people.count).toHaveText('Showing 12 of 12 people')
