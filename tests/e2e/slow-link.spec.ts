@@ -18,10 +18,17 @@ import { E2E_PING_INTERVAL_MS } from './pages/server.ts'
 /** What the stock y-websocket provider waits for a message before it gives a socket up. */
 const PROVIDER_TIMEOUT_MS = 30_000
 
-/** A lender whose book of 120 people and 20,000 payments is on the server, and that book. */
-async function bookOnServer(browser: Browser, baseURL: string) {
+/**
+ * A lender whose book (by default of 120 people and 20,000 payments) is on the server, and that
+ * book.
+ */
+async function bookOnServer(
+  browser: Browser,
+  baseURL: string,
+  size = { people: 120, loans: 400, payments: 20_000 },
+) {
   const { device: first } = await newLenderDevice(browser)
-  const { doc } = buildBook({ people: 120, loans: 400, payments: 20_000 })
+  const { doc } = buildBook(size)
   await uploadBook(first, doc, baseURL)
   return { first, state: Y.encodeStateAsUpdate(doc) }
 }
@@ -99,9 +106,11 @@ test("a new device asks for the book before the screens' code, and only once", a
   browser,
   baseURL,
 }) => {
-  const { device: first } = await newLenderDevice(browser)
-  const { doc } = buildBook({ people: 30, loans: 60, payments: 600 })
-  await uploadBook(first, doc, baseURL as string)
+  const { first } = await bookOnServer(browser, baseURL as string, {
+    people: 30,
+    loans: 60,
+    payments: 600,
+  })
 
   // No service worker: every request of the page is seen here.
   const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
@@ -128,9 +137,11 @@ test('a device slow to list its databases still asks for the book before the cod
   browser,
   baseURL,
 }) => {
-  const { device: first } = await newLenderDevice(browser)
-  const { doc } = buildBook({ people: 12, loans: 20, payments: 100 })
-  await uploadBook(first, doc, baseURL as string)
+  const { first } = await bookOnServer(browser, baseURL as string, {
+    people: 12,
+    loans: 20,
+    payments: 100,
+  })
 
   const fresh = await sameLenderContext(browser, first, { serviceWorkers: 'block' })
   const page = await fresh.newPage()
