@@ -125,6 +125,13 @@ export const DEFLATE_PARAM = 'deflate'
 export const LAYOUT_PARAM = 'layout'
 
 /**
+ * A picture of a lender's dashboard for one day (`GET /sync/users/<id>?picture=<YYYY-MM-DD>`,
+ * JSON: see `shared/dashboardPicture.ts`), drawn by the server from its copy of the book: what a
+ * device that has none of the book yet shows while the book itself downloads.
+ */
+export const PICTURE_PARAM = 'picture'
+
+/**
  * A book's download (`GET /sync/users/<id>`), resumed where it was cut: its answer names it
  * (`Book-Download`), says how many bytes the whole book is (`Book-Length`) and where in them its
  * body begins (`Book-Offset`). A device cut off asks again with `?from=<bytes it has>` and

@@ -32,13 +32,14 @@ function accepted(header: string | undefined): Set<string> {
 
 /**
  * Answers with `state`, compressed as the client accepts (brotli, else gzip, else as it is), with
- * `headers` besides.
+ * `headers` besides; `type` is the body's Content-Type.
  */
 export async function sendBookState(
   req: IncomingMessage,
   res: ServerResponse,
   state: Uint8Array,
   headers: Readonly<Record<string, string | number>> = {},
+  type = 'application/octet-stream',
 ): Promise<void> {
   const encodings = accepted(req.headers['accept-encoding'])
   let body: Uint8Array = state
@@ -58,7 +59,7 @@ export async function sendBookState(
   }
   if (res.destroyed) return
   res.statusCode = 200
-  res.setHeader('Content-Type', 'application/octet-stream')
+  res.setHeader('Content-Type', type)
   res.setHeader('Cache-Control', 'no-store')
   res.setHeader('Vary', 'Accept-Encoding')
   if (encoding) res.setHeader('Content-Encoding', encoding)

@@ -13,6 +13,7 @@ import {
   DOWNLOAD_HEADERS,
   DOWNLOAD_ID_PARAM,
   LAYOUT_PARAM,
+  PICTURE_PARAM,
   SYNC_PATH,
   closeReason,
   userIdOfRoom,
@@ -33,6 +34,7 @@ import type { MembersStore } from '../members/store.ts'
 import type { DocStorage } from '../storage/types.ts'
 import { isDeflated } from '../../shared/deflate.ts'
 import { sendBookState } from './bookState.ts'
+import { drawPicture, pictureDay } from './dashboardPicture.ts'
 import { newDownloadId, ResumableDownloads } from './resumableDownloads.ts'
 import { deflateForWire, inflateFromWire, shouldDeflate } from './deflate.ts'
 import { originAllowed } from '../http/origin.ts'
@@ -47,7 +49,10 @@ import { SessionSockets } from './sessions.ts'
 export interface SyncServer {
   /** The HTTP server's 'upgrade' listener. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
-  /** `GET /sync/users/<id>`: a lender's whole book in one compressed download (see bookState.ts). */
+  /**
+   * `GET /sync/users/<id>`: a lender's whole book in one compressed download (see bookState.ts);
+   * with `?picture=<day>`, a picture of its dashboard that day (see dashboardPicture.ts).
+   */
   handleStateRequest(req: IncomingMessage, res: ServerResponse): Promise<void>
   /**
    * Closes the sockets of a session that was signed out or revoked, in this process and, through
@@ -561,6 +566,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
    * device resuming its own download takes over from the one it lost (see `ResumableDownloads`).
    */
   const downloading = new Map<string, { id: string; res: ServerResponse }>()
+  /** Accounts with a picture of a dashboard being drawn (see `PICTURE_PARAM`). */
+  const drawing = new Set<string>()
   const resumable = new ResumableDownloads(config.serverSyncBytes, RESUME_KEEP_MS)
   const shared = storage.downloads
   let sharedWrites = 0
@@ -586,6 +593,24 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     if (!session) return refuse(401, 'not signed in')
     if ((await accessTo(name, session.userId)) === null) return refuse(403, 'not your book')
     const account = session.userId
+    if (url.searchParams.has(PICTURE_PARAM)) {
+      const now = new Date()
+      const day = pictureDay(url.searchParams.get(PICTURE_PARAM), now)
+      if (day === null) return refuse(400, 'a picture is of one day (YYYY-MM-DD), near today')
+      // Each one replays every loan of the book: one at a time per account.
+      if (drawing.has(account)) return refuse(429, 'a picture of this book is being drawn')
+      drawing.add(account)
+      try {
+        const picture = await withRoom(name, async (book) => {
+          const projection = await book.lenderBook()
+          return withRoom(CITIES_ROOM, (cities) => drawPicture(projection, cities.doc, day, now))
+        })
+        const body = Buffer.from(JSON.stringify(picture))
+        return await sendBookState(req, res, body, {}, 'application/json; charset=utf-8')
+      } finally {
+        drawing.delete(account)
+      }
+    }
     // Kept by this process, or else by another (which this device's last request reached).
     const resume = await resumeOf(url, async (id) => {
       const here = resumable.find(account, name, id)

@@ -25,9 +25,12 @@ export const appRoute = createRoute({
     if (!user) throw redirect({ to: '/login', replace: true })
     // A collector never opens the book itself: his app is his sheet (issue 31).
     if (chosenBook(user.id)?.role === 'collector') throw redirect({ to: '/collect', replace: true })
+    // Opening on the dashboard (`/` is it too), the book waits until the kept picture is drawn.
+    const onDashboard = location.pathname === '/' || location.pathname === '/dashboard'
     // A device without the book starts fetching it before the code below: on a slow link the
-    // book is the long wait of a first visit.
-    await downloadBookEarly(bookRoom(user.id), onDevice)
+    // book is the long wait of a first visit. On the dashboard, the server's picture of it comes
+    // too, to be shown meanwhile.
+    await downloadBookEarly(bookRoom(user.id), onDevice, { onDashboard })
     // The shell's chunk (Chakra and the theme with it) and the screens' texts come in parallel
     // with the data layer's, and the page's own screen with them, not after them.
     const loading = Promise.all([
@@ -42,8 +45,6 @@ export const appRoute = createRoute({
     await nextTask()
     appSystem()
     await nextTask()
-    // Opening on the dashboard (`/` is it too), the book waits until the kept picture is drawn.
-    const onDashboard = location.pathname === '/' || location.pathname === '/dashboard'
     return { user, workspace: openWorkspace(user.id, onDashboard), AppShell }
   },
   component: AppLayout,

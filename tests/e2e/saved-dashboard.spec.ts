@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { readLender } from '../../shared/schema/lender.ts'
 import { summarizeDashboard } from '../../shared/ledger/engine.ts'
 import { formatINR } from '../../shared/money.ts'
+import { SYNC_PATH, PICTURE_PARAM } from '../../shared/protocol.ts'
 import { buildBook } from '../fixtures/book.ts'
 import { browserToday } from './pages/clock.ts'
 import { DashboardPage } from './pages/DashboardPage.ts'
-import { appInstalled, goOffline, newLenderDevice } from './pages/devices.ts'
+import { appInstalled, goOffline, newLenderDevice, sameLenderContext } from './pages/devices.ts'
 import { uploadBook } from './pages/elsewhere.ts'
 
 /**
@@ -187,4 +188,55 @@ test('the book is not read until the kept dashboard is drawn, even when the scre
   await expect(page.getByText('Figures as kept on this device')).toHaveCount(0)
   const firsts = await page.evaluate(() => (window as unknown as { firsts: string[] }).firsts)
   expect(firsts).toEqual(['kept figures drawn', 'book read'])
+})
+
+/**
+ * Issue 30: a new device has nothing kept, and the book is the long wait of its first visit: the
+ * dashboard shows the server's picture of it (a few kilobytes) while the book downloads, says so,
+ * and the book's own figures replace it once it is open.
+ */
+test('a new device shows the server’s picture of the dashboard while the book downloads', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const { device } = await newLenderDevice(browser)
+  const { doc } = buildBook({ people: 40, loans: 120, payments: 1_200 })
+  await uploadBook(device, doc, baseURL as string)
+  const book = readLender(doc)
+  const expected = summarizeDashboard(book.people, book.loans, browserToday())
+  const first = expected.rows[0]!
+
+  const fresh = await sameLenderContext(browser, device)
+  const page = await fresh.newPage()
+  // The book's download is held until the test lets it go; the picture is not.
+  let releaseBook = (): void => {}
+  const held = new Promise<void>((resolve) => (releaseBook = resolve))
+  const asked: string[] = []
+  await page.route(
+    (url) => url.pathname.startsWith(`${SYNC_PATH}/users/`),
+    async (route) => {
+      const url = new URL(route.request().url())
+      const picture = url.searchParams.has(PICTURE_PARAM)
+      asked.push(picture ? 'picture' : 'book')
+      if (!picture) await held
+      await route.continue()
+    },
+  )
+  const dashboard = new DashboardPage(page)
+  await dashboard.goto()
+  const fromServer = page.getByRole('status').filter({ hasText: 'Figures from the server at' })
+  await expect(fromServer).toBeVisible({ timeout: 60_000 })
+  await expect(dashboard.row(first.name)).toContainText(formatINR(first.totalDue))
+  await expect(dashboard.tile('Borrowers')).toContainText('40')
+  await expect(dashboard.tile('Due today')).toContainText(formatINR(expected.totalDue))
+  expect(asked).toEqual(['book', 'picture'])
+  // Still held: the figures above are the server's picture, not the book.
+  await expect(fromServer).toBeVisible()
+
+  releaseBook()
+  await expect(fromServer).toBeHidden({ timeout: 60_000 })
+  await expect(dashboard.row(first.name)).toContainText(formatINR(first.totalDue))
+  await expect(dashboard.tile('Due today')).toContainText(formatINR(expected.totalDue))
+  await fresh.close()
 })

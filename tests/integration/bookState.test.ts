@@ -9,9 +9,15 @@ import {
   DOWNLOAD_FROM_PARAM,
   DOWNLOAD_HEADERS,
   DOWNLOAD_ID_PARAM,
+  PICTURE_PARAM,
   SYNC_PATH,
   userRoom,
 } from '../../shared/protocol.ts'
+import { addDays } from '../../shared/dates.ts'
+import { isDashboardPicture, type DashboardPicture } from '../../shared/dashboardPicture.ts'
+import { createDashboardCache } from '../../shared/ledger/summary.ts'
+import type { IsoDate } from '../../shared/ledger/types.ts'
+import { projectLender } from '../../shared/schema/projection.ts'
 import { initLenderDoc, readLender } from '../../shared/schema/lender.ts'
 import { addPerson } from '../../shared/schema/person.ts'
 import { SCHEMA_VERSION } from '../../shared/schema/layouts/index.ts'
@@ -35,6 +41,13 @@ let lender: Lender
 
 function bookUrl(of: Lender, layout = SCHEMA_VERSION): string {
   return `${server.url}${SYNC_PATH}/${userRoom(of.userId)}?layout=${layout}`
+}
+
+/** The server's UTC day, which a device's own day is, or the one either side of it. */
+const utcDay = (): IsoDate => new Date().toISOString().slice(0, 10) as IsoDate
+
+function pictureUrl(of: Lender, day: string): string {
+  return `${server.url}${SYNC_PATH}/${userRoom(of.userId)}?${PICTURE_PARAM}=${day}`
 }
 
 /** The names of the people a state download holds. */
@@ -159,6 +172,20 @@ describe('a download cut part way', () => {
     expect(whole.byteLength).toBeGreaterThan(6_000_000)
   })
 
+  it('does not hold up a picture of the dashboard, which a device asks for beside it', async () => {
+    const download = await readPart(bookUrl(owner), owner.cookie, 300_000)
+    try {
+      const response = await fetch(pictureUrl(owner, utcDay()), {
+        headers: { cookie: owner.cookie },
+      })
+      expect(response.status).toBe(200)
+      const picture = (await response.json()) as DashboardPicture
+      expect(picture.summary.rows.length).toBeGreaterThan(0)
+    } finally {
+      download.cut()
+    }
+  })
+
   it('is resumed from the bytes the device has: the two parts are the book, and no more', async () => {
     const first = await readPart(bookUrl(owner), owner.cookie, 300_000)
     first.cut()
@@ -233,5 +260,62 @@ describe('a download cut part way', () => {
     const other = await signUp(server, newAddress())
     const url = `${bookUrl(owner)}&${DOWNLOAD_ID_PARAM}=${id}&${DOWNLOAD_FROM_PARAM}=10`
     expect((await fetch(url, { headers: { cookie: other.cookie } })).status).toBe(403)
+  })
+})
+
+describe("a picture of the book's dashboard", () => {
+  let owner: Lender
+  let doc: Y.Doc
+
+  beforeAll(async () => {
+    owner = await signUp(server, newAddress())
+    doc = buildBook({ people: 12, loans: 40, payments: 300 }).doc
+    const phone = await openRoom(server, userRoom(owner.userId), owner.cookie, doc, {
+      chunks: true,
+    })
+    await waitFor(() => phone.stored() >= 1, 'the server to store the book')
+    disconnect(phone)
+  })
+
+  it("has the rows and tiles the device's own book gives on the day asked for, gzipped", async () => {
+    const day = addDays(utcDay(), 1)
+    const response = await fetch(pictureUrl(owner, day), {
+      headers: { cookie: owner.cookie, 'accept-encoding': 'gzip' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const picture: unknown = await response.json()
+    expect(isDashboardPicture(picture)).toBe(true)
+    const { summary, day: pictured } = picture as DashboardPicture
+    const book = projectLender(doc)
+    const people = book.snapshot().people.filter((person) => !person.archived)
+    const own = createDashboardCache()(people, book.activeLoansOf, day)
+    expect(pictured).toBe(day)
+    expect(summary.rows.map((row) => [row.name, row.totalDue, row.principalRemaining])).toEqual(
+      own.rows.map((row) => [row.name, row.totalDue, row.principalRemaining]),
+    )
+    expect([summary.totalDue, summary.activeLoans]).toEqual([own.totalDue, own.activeLoans])
+    expect(summary.totalDue).toBeGreaterThan(0)
+  })
+
+  it('is refused without a session, for another lender, and for a day far from today', async () => {
+    const other = await signUp(server, newAddress())
+    const refusals = [
+      await fetch(pictureUrl(owner, utcDay())),
+      await fetch(pictureUrl(owner, utcDay()), { headers: { cookie: other.cookie } }),
+      await fetch(pictureUrl(owner, addDays(utcDay(), -3)), { headers: { cookie: owner.cookie } }),
+      await fetch(pictureUrl(owner, 'today'), { headers: { cookie: owner.cookie } }),
+    ]
+    const answers = await Promise.all(
+      refusals.map(async (response) => [response.status, (await response.text()).trim()]),
+    )
+    expect(answers).toEqual([
+      [401, 'not signed in'],
+      [403, 'not your book'],
+      [400, expect.stringMatching(/one day/)],
+      [400, expect.stringMatching(/one day/)],
+    ])
   })
 })

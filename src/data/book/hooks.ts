@@ -125,6 +125,8 @@ export interface ShownDashboard {
   summary: DashboardSummary
   /** When the saved dashboard shown was kept; null when the dashboard is the book's own. */
   savedAt: string | null
+  /** The picture shown is the server's (this device has none of the book yet). */
+  fromServer: boolean
   /** Place names for the saved rows (the cities doc may not be open yet either). */
   places: Readonly<Record<string, string>>
 }
@@ -144,8 +146,13 @@ export function useShownDashboard(): ShownDashboard {
   const shown = useMemo(
     () =>
       !loaded && isTodays(kept, today)
-        ? { summary: kept.summary, savedAt: kept.savedAt, places: kept.places }
-        : { summary: live, savedAt: null, places: NO_PLACES },
+        ? {
+            summary: kept.summary,
+            savedAt: kept.savedAt,
+            fromServer: kept.from === 'server',
+            places: kept.places,
+          }
+        : { summary: live, savedAt: null, fromServer: false, places: NO_PLACES },
     [loaded, kept, today, live],
   )
   // The book's read waits for this picture to be on screen (see SavedDashboardStore.shown).

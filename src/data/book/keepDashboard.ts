@@ -1,3 +1,4 @@
+import { pictureOf } from '../../../shared/dashboardPicture.ts'
 import { readCities } from '../../../shared/schema/city.ts'
 import { snapshotStore } from '../sync/snapshotStore.ts'
 import type { Room } from '../sync/room.ts'
@@ -32,12 +33,7 @@ export function keepDashboard(lender: Room, cities: Room, store: SavedDashboardS
         .getSnapshot()
         .map((city) => [city.id, city.name]),
     )
-    const places: Record<string, string> = {}
-    for (const row of summary.rows) {
-      const name = row.cityId === undefined ? undefined : cityNames.get(row.cityId)
-      if (name !== undefined) places[row.cityId!] = name
-    }
-    void store.keep({ day, savedAt: new Date().toISOString(), summary, places })
+    void store.keep(pictureOf(summary, cityNames, day, new Date().toISOString()))
   }
   const soon = (): void => {
     window.clearTimeout(timer)

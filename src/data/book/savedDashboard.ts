@@ -1,21 +1,16 @@
-import type { DashboardSummary } from '../../../shared/ledger/engine.ts'
+import { isDashboardPicture, type DashboardPicture } from '../../../shared/dashboardPicture.ts'
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 
 /**
  * The dashboard as it last stood on this device, kept beside the book so that a reload can show
- * it before the book itself is read and decoded (seconds for a big book on a cheap phone). It is
- * a picture, never a source: nothing is computed from it, the screen says how old it is, and the
- * live dashboard replaces it as soon as the book is open. One that is from another day, or that
- * does not have the shape written here, is not shown.
+ * it before the book itself is read and decoded (seconds for a big book on a cheap phone); on a
+ * device that has none of the book yet, the server's picture, asked for with the book's download
+ * (`from: 'server'`). One that is from another day, or that does not have the shape of
+ * `pictureOf`, is not shown.
  */
-export interface SavedDashboard {
-  /** The day its figures are as of (interest accrues daily: another day's are not today's). */
-  day: IsoDate
-  /** When it was kept (an ISO timestamp), for "figures as of". */
-  savedAt: string
-  summary: DashboardSummary
-  /** The names of the villages and cities its rows name, by id (the cities doc loads later). */
-  places: Record<string, string>
+export interface SavedDashboard extends DashboardPicture {
+  /** Drawn by the server from its copy of the book, not kept by this device. */
+  from?: 'server'
 }
 
 /**
@@ -42,47 +37,6 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   })
 }
 
-const isCount = (value: unknown): boolean => Number.isSafeInteger(value)
-
-/** Whether `value` has the shape written by `keep` (rows and tiles the screen can draw). */
-function isSavedDashboard(value: unknown): value is SavedDashboard {
-  if (typeof value !== 'object' || value === null) return false
-  const saved = value as Partial<SavedDashboard>
-  const summary = saved.summary as Partial<DashboardSummary> | undefined
-  return (
-    typeof saved.day === 'string' &&
-    typeof saved.savedAt === 'string' &&
-    typeof saved.places === 'object' &&
-    saved.places !== null &&
-    typeof summary === 'object' &&
-    summary !== null &&
-    Array.isArray(summary.rows) &&
-    [
-      summary.activeLoans,
-      summary.totalPrincipal,
-      summary.totalDue,
-      summary.defaultedLoans,
-      summary.defaultedDue,
-      summary.collectedToday,
-      summary.collectedThisMonth,
-    ].every(isCount) &&
-    summary.rows.every(
-      (row) =>
-        typeof row?.personId === 'string' &&
-        typeof row.name === 'string' &&
-        typeof row.attention?.kind === 'string' &&
-        [
-          row.activeLoans,
-          row.loanCount,
-          row.principalRemaining,
-          row.currentInterest,
-          row.totalDue,
-          row.totalPaid,
-        ].every(isCount),
-    )
-  )
-}
-
 /**
  * The longest the book's read waits for the dashboard to draw the saved picture. The screen's
  * code may still be on its way when the picture is read; past this, the book is read anyway.
@@ -106,9 +60,15 @@ export class SavedDashboardStore {
   /**
    * `drawnHere` says whether the screen opening now will draw `saved` (the dashboard, and the
    * picture is today's): then `shown` waits until it says it has (`drawn`), for at most
-   * `DRAW_WAIT_MS`; otherwise only for the frames after the read.
+   * `DRAW_WAIT_MS`; otherwise only for the frames after the read. `fromServer` gives the
+   * server's picture, asked for with the book's download, where this device keeps none (null when
+   * none was asked for; it resolves null if the book itself came first).
    */
-  constructor(databaseName: string, drawnHere: (saved: SavedDashboard) => boolean) {
+  constructor(
+    databaseName: string,
+    drawnHere: (saved: SavedDashboard) => boolean,
+    fromServer: () => Promise<unknown> | null = () => null,
+  ) {
     this.db = new Promise<IDBDatabase | null>((resolve) => {
       const open = indexedDB.open(databaseName, 1)
       open.onupgradeneeded = () => open.result.createObjectStore(STORE)
@@ -117,7 +77,7 @@ export class SavedDashboardStore {
       open.onerror = () => resolve(null)
       open.onblocked = () => resolve(null)
     })
-    this.shown = this.read().then(async (saved) => {
+    this.shown = this.read(fromServer).then(async (saved) => {
       if (!saved) return
       this.saved = saved
       for (const listener of this.listeners) listener()
@@ -165,12 +125,25 @@ export class SavedDashboardStore {
     this.listeners.clear()
   }
 
-  private async read(): Promise<SavedDashboard | null> {
+  private async read(fromServer: () => Promise<unknown> | null): Promise<SavedDashboard | null> {
+    const kept = await this.readKept()
+    if (kept) return kept
+    // Checked as one read from this device's storage is: what a server sends is not trusted. An
+    // empty book's picture has nothing to show while its (tiny) download comes.
+    const picture: unknown = await fromServer()
+    return isDashboardPicture(picture) && picture.summary.rows.length > 0
+      ? { ...picture, from: 'server' }
+      : null
+  }
+
+  private async readKept(): Promise<SavedDashboard | null> {
     const db = await this.db
     if (!db) return null
     try {
       const value: unknown = await request(db.transaction(STORE).objectStore(STORE).get(KEY))
-      return isSavedDashboard(value) ? value : null
+      if (!isDashboardPicture(value)) return null
+      const { day, savedAt, summary, places } = value
+      return { day, savedAt, summary, places }
     } catch {
       return null
     }

@@ -4,7 +4,7 @@ import { metaMap } from '../../../shared/schema/doc.ts'
 import { LOCAL_ORIGIN } from '../../../shared/schema/guards.ts'
 import { initLenderDoc } from '../../../shared/schema/lender.ts'
 import { askForPersistentStorageOnce } from '../sync/persistentStorage.ts'
-import { roomDatabase } from '../sync/bookDownload.ts'
+import { roomDatabase, takePicture } from '../sync/bookDownload.ts'
 import { Room } from '../sync/room.ts'
 import { installForOffline } from '../sync/serviceWorker.ts'
 import type { SharedBook } from '../../../shared/members.ts'
@@ -50,9 +50,11 @@ export function openWorkspace(userId: string, onDashboard: boolean): Workspace {
   const lenderRoom = bookRoom(userId)
   // The book is read once the saved dashboard is on screen (when the app opens on it, and the
   // picture is today's, which is when the dashboard shows it), then made ready in slices.
+  // A device that has none of the book yet shows the server's picture while the book comes.
   const saved = new SavedDashboardStore(
     `${roomDatabase(lenderRoom)}/dashboard`,
     (picture) => onDashboard && isTodays(picture, readToday()),
+    () => takePicture(lenderRoom),
   )
   const lender = new Room(
     lenderRoom,

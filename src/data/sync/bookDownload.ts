@@ -12,8 +12,10 @@ import {
   DOWNLOAD_HEADERS,
   DOWNLOAD_ID_PARAM,
   LAYOUT_PARAM,
+  PICTURE_PARAM,
   SYNC_PATH,
 } from '../../../shared/protocol.ts'
+import { localToday } from '../../../shared/dates.ts'
 import { CURRENT_LAYOUT } from '../../../shared/schema/layouts/current.ts'
 
 /** A download that receives nothing for this long is given up (the socket brings the book). */
@@ -34,6 +36,12 @@ interface Download {
 
 /** Downloads begun before their room asked, by room name. */
 const early = new Map<string, Download>()
+
+/**
+ * The server's pictures of the dashboard asked for with early downloads, by room name: what the
+ * dashboard shows while the book itself comes (see `takePicture`).
+ */
+const pictures = new Map<string, Promise<unknown>>()
 
 /** Rooms whose early start waits for the device's answer, past the app's start. */
 const awaitingAnswer = new Set<string>()
@@ -61,10 +69,13 @@ export function databasesOnDevice(): Promise<ReadonlySet<string> | null> {
  * that cannot say starts nothing early). Resolves once the request is on its way (the browser
  * fetches six files at a time from one server, and the app's code must not queue ahead of it),
  * or after `DATABASES_WAIT_MS` without an answer: the request then leaves when the answer comes.
+ * Opening `onDashboard`, the server's picture of the dashboard is asked for too (see
+ * `takePicture`).
  */
 export async function downloadBookEarly(
   room: string,
   databases: Promise<ReadonlySet<string> | null>,
+  { onDashboard = false } = {},
 ): Promise<void> {
   // Offline (a reload on the road), nothing can be fetched: the start does not wait to hear.
   if (!navigator.onLine || early.has(room)) return
@@ -74,6 +85,9 @@ export async function downloadBookEarly(
     if (!awaitingAnswer.delete(room) || !names || names.has(roomDatabase(room))) return
     const controller = new AbortController()
     early.set(room, { bytes: fetchBook(room, controller), abort: () => controller.abort() })
+    // Asked for once the book's request is on its way: a few kilobytes, which come long before
+    // the book's megabytes and let the dashboard show its rows meanwhile.
+    if (onDashboard) pictures.set(room, fetchPicture(room, controller.signal))
   }
   const late = new Promise<void>((resolve) => setTimeout(resolve, DATABASES_WAIT_MS))
   await Promise.race([databases.then(begin), late])
@@ -91,8 +105,38 @@ export function downloadBook(room: string): Promise<Uint8Array | null> {
   return begun ? begun.bytes : fetchBook(room)
 }
 
+/**
+ * The server's picture of `room`'s dashboard (unchecked JSON) if one was asked for with an early
+ * download; it resolves null if the book itself arrives first, or the picture cannot be had.
+ */
+export function takePicture(room: string): Promise<unknown> | null {
+  const picture = pictures.get(room)
+  pictures.delete(room)
+  const book = early.get(room)?.bytes
+  if (!picture || !book) return null
+  return Promise.race([picture, book.then(() => null)])
+}
+
+/** The server's picture of `room`'s dashboard today, or null if it cannot be had. */
+async function fetchPicture(room: string, signal: AbortSignal): Promise<unknown> {
+  const day = localToday(new Date())
+  try {
+    const answer = await fetch(`${SYNC_PATH}/${room}?${PICTURE_PARAM}=${day}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal,
+    })
+    // A server too old to draw one sends no JSON (it refuses a second download of the book).
+    const json = answer.headers.get('Content-Type')?.startsWith('application/json') ?? false
+    return answer.ok && json ? await answer.json() : null
+  } catch {
+    return null
+  }
+}
+
 /** Stops an early download of `room` that is not wanted after all (the disk had the book). */
 export function dropBookDownload(room: string): void {
+  pictures.delete(room)
   awaitingAnswer.delete(room)
   early.get(room)?.abort()
   early.delete(room)

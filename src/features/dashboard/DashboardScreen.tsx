@@ -41,7 +41,7 @@ const PHONE_ROW_PX = 64
  * what is on screen.
  */
 export function DashboardScreen() {
-  const { summary: dashboard, savedAt, places } = useShownDashboard()
+  const { summary: dashboard, savedAt, fromServer, places } = useShownDashboard()
   const summary = useMemo(() => withColumnTotals(dashboard), [dashboard])
   const cities = useCities()
   const loaded = useLoaded()
@@ -100,7 +100,9 @@ export function DashboardScreen() {
       </Panel>
       {savedAt !== null && (
         <Text role="status" color="fg.muted" fontSize="sm">
-          {t('savedAsOf', { time: formatMoment(savedAt, language) ?? '' })}
+          {t(fromServer ? 'serverAsOf' : 'savedAsOf', {
+            time: formatMoment(savedAt, language) ?? '',
+          })}
         </Text>
       )}
       <FormField label={t('search')}>
