@@ -1,4 +1,3 @@
-import { pictureOf } from '../../../shared/dashboardPicture.ts'
 import { readCities } from '../../../shared/schema/city.ts'
 import { snapshotStore } from '../sync/snapshotStore.ts'
 import type { Room } from '../sync/room.ts'
@@ -33,7 +32,7 @@ export function keepDashboard(lender: Room, cities: Room, store: SavedDashboardS
         .getSnapshot()
         .map((city) => [city.id, city.name]),
     )
-    void store.keep(pictureOf(summary, cityNames, day, new Date().toISOString()))
+    void store.keep(summary, cityNames, day)
   }
   const soon = (): void => {
     window.clearTimeout(timer)

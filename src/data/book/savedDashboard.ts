@@ -1,4 +1,9 @@
-import { isDashboardPicture, type DashboardPicture } from '../../../shared/dashboardPicture.ts'
+import {
+  isDashboardPicture,
+  pictureOf,
+  type DashboardPicture,
+} from '../../../shared/dashboardPicture.ts'
+import type { DashboardSummary } from '../../../shared/ledger/summary.ts'
 import type { IsoDate } from '../../../shared/ledger/types.ts'
 
 /**
@@ -107,12 +112,19 @@ export class SavedDashboardStore {
     return () => this.listeners.delete(listener)
   }
 
-  /** Keeps `saved` as the latest picture (it is shown from the next start, not now). */
-  async keep(saved: SavedDashboard): Promise<void> {
+  /**
+   * Keeps the dashboard `summary` of `day`, with the names of the places its rows name, as the
+   * latest picture (it is shown from the next start, not now).
+   */
+  async keep(
+    summary: DashboardSummary,
+    cityNames: ReadonlyMap<string, string>,
+    day: IsoDate,
+  ): Promise<void> {
     const db = await this.db
     if (!db) return
     const tx = db.transaction(STORE, 'readwrite')
-    tx.objectStore(STORE).put(saved, KEY)
+    tx.objectStore(STORE).put(pictureOf(summary, cityNames, day, new Date().toISOString()), KEY)
     await new Promise<void>((resolve) => {
       tx.oncomplete = () => resolve()
       tx.onerror = () => resolve()
