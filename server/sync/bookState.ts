@@ -31,30 +31,30 @@ function accepted(header: string | undefined): Set<string> {
 }
 
 /**
- * Answers with `state`, compressed as the client accepts (brotli, else gzip, else as it is), with
- * `headers` besides; `type` is the body's Content-Type.
+ * Answers with `content` (a book's state, or a picture of its dashboard), compressed as the client
+ * accepts (brotli, else gzip, else as it is), with `headers` besides; `type` is its Content-Type.
  */
-export async function sendBookState(
+export async function sendCompressed(
   req: IncomingMessage,
   res: ServerResponse,
-  state: Uint8Array,
+  content: Uint8Array,
   headers: Readonly<Record<string, string | number>> = {},
   type = 'application/octet-stream',
 ): Promise<void> {
   const encodings = accepted(req.headers['accept-encoding'])
-  let body: Uint8Array = state
+  let body: Uint8Array = content
   let encoding: string | null = null
   if (encodings.has('br')) {
-    body = await brotliAsync(state, {
+    body = await brotliAsync(content, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-        [constants.BROTLI_PARAM_SIZE_HINT]: state.byteLength,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
       },
     })
     encoding = 'br'
   } else if (encodings.has('gzip')) {
-    body = await gzipAsync(state)
+    body = await gzipAsync(content)
     encoding = 'gzip'
   }
   if (res.destroyed) return

@@ -33,7 +33,7 @@ import type { Logger } from '../log.ts'
 import type { MembersStore } from '../members/store.ts'
 import type { DocStorage } from '../storage/types.ts'
 import { isDeflated } from '../../shared/deflate.ts'
-import { sendBookState } from './bookState.ts'
+import { sendCompressed } from './bookState.ts'
 import { drawPicture, pictureDay } from './dashboardPicture.ts'
 import { newDownloadId, ResumableDownloads } from './resumableDownloads.ts'
 import { deflateForWire, inflateFromWire, shouldDeflate } from './deflate.ts'
@@ -175,6 +175,14 @@ function refuseUpgrade(socket: Duplex, status: number): void {
       'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   )
+}
+
+/** Answers an HTTP request with `status` and, in words, `why`. */
+function refusal(res: ServerResponse, status: number, why: string): void {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  res.end(`${why}\n`)
 }
 
 function toBytes(data: RawData): Uint8Array {
@@ -572,13 +580,34 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const shared = storage.downloads
   let sharedWrites = 0
 
-  async function stateRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const refuse = (status: number, why: string) => {
-      res.statusCode = status
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8')
-      res.setHeader('Cache-Control', 'no-store')
-      res.end(`${why}\n`)
+  /** Answers `?picture=<day>`: the dashboard of book `name` that day, drawn here (see `PICTURE_PARAM`). */
+  async function pictureRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    name: string,
+    account: string,
+  ): Promise<void> {
+    const now = new Date()
+    const day = pictureDay(url.searchParams.get(PICTURE_PARAM), now)
+    if (day === null) return refusal(res, 400, 'a picture is of one day (YYYY-MM-DD), near today')
+    // Each one replays every loan of the book: one at a time per account.
+    if (drawing.has(account)) return refusal(res, 429, 'a picture of this book is being drawn')
+    drawing.add(account)
+    try {
+      const picture = await withRoom(name, async (book) => {
+        const projection = await book.lenderBook()
+        return withRoom(CITIES_ROOM, (cities) => drawPicture(projection, cities.doc, day, now))
+      })
+      const body = Buffer.from(JSON.stringify(picture))
+      await sendCompressed(req, res, body, {}, 'application/json; charset=utf-8')
+    } finally {
+      drawing.delete(account)
     }
+  }
+
+  async function stateRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refuse = (status: number, why: string) => refusal(res, status, why)
     if (closing) return refuse(503, 'the server is stopping')
     const url = new URL(req.url ?? '/', 'http://localhost')
     let name: string
@@ -593,24 +622,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     if (!session) return refuse(401, 'not signed in')
     if ((await accessTo(name, session.userId)) === null) return refuse(403, 'not your book')
     const account = session.userId
-    if (url.searchParams.has(PICTURE_PARAM)) {
-      const now = new Date()
-      const day = pictureDay(url.searchParams.get(PICTURE_PARAM), now)
-      if (day === null) return refuse(400, 'a picture is of one day (YYYY-MM-DD), near today')
-      // Each one replays every loan of the book: one at a time per account.
-      if (drawing.has(account)) return refuse(429, 'a picture of this book is being drawn')
-      drawing.add(account)
-      try {
-        const picture = await withRoom(name, async (book) => {
-          const projection = await book.lenderBook()
-          return withRoom(CITIES_ROOM, (cities) => drawPicture(projection, cities.doc, day, now))
-        })
-        const body = Buffer.from(JSON.stringify(picture))
-        return await sendBookState(req, res, body, {}, 'application/json; charset=utf-8')
-      } finally {
-        drawing.delete(account)
-      }
-    }
+    if (url.searchParams.has(PICTURE_PARAM)) return pictureRequest(req, res, url, name, account)
     // Kept by this process, or else by another (which this device's last request reached).
     const resume = await resumeOf(url, async (id) => {
       const here = resumable.find(account, name, id)
@@ -660,7 +672,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       }
       started = true
       const offset = resume?.from ?? 0
-      await sendBookState(req, res, state.subarray(offset), {
+      await sendCompressed(req, res, state.subarray(offset), {
         [DOWNLOAD_HEADERS.id]: id,
         [DOWNLOAD_HEADERS.length]: state.byteLength,
         [DOWNLOAD_HEADERS.offset]: offset,
