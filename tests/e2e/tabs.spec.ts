@@ -55,7 +55,7 @@ test('two tabs of one book: offline, a change in one shows in the other; coming 
   await expect(otherPeople.row('Offline Om')).toHaveCount(1)
 
   // Back online, each tab reconnects to the server. Each used to broadcast its whole book to the
-  // other tabs as it did (and ask theirs): a task of 400 ms per tab for a book of 100,000 payments.
+  // other tabs as it did (and ask theirs): a task of 530-560 ms per tab for 100,000 payments.
   await goOnline(device)
   await device.shell.waitSynced()
   await new Shell(other).waitSynced()

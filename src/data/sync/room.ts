@@ -21,9 +21,9 @@ import { UnsavedTracker } from './unsavedTracker.ts'
  * y-websocket's provider, except that joining the browser's channel between tabs says nothing.
  * Stock, each fresh connection (the page opening, coming back online, a renewed session)
  * broadcasts the whole book to the other tabs, and asks them for theirs, which each answers with
- * the whole book: for the benchmark's book of 100,000 payments, a task of about 400 ms in this
- * tab and in every other (four times as long on a phone-class CPU), each time a village network
- * drops and comes back. Nothing is lost without it: a tab broadcasts each change as it makes it,
+ * the whole book: for the benchmark's book of 100,000 payments, a task of 530-560 ms in this
+ * tab and about as long in every other (1.7-2.1 s on a phone-class CPU), each time a village
+ * network drops and comes back. Nothing is lost without it: a tab broadcasts each change as it makes it,
  * a tab that opens reads what the others keep on this device's disk, and the server brings each
  * tab what it lacks.
  */
