@@ -78,6 +78,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 const mb1 = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-IN')} ms`
 
+/** The median of an odd number of figures (the middle one once sorted). */
+const middle = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Infinity
+
 /** Debian's Chromium, as every browser figure here runs it. */
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
@@ -139,7 +143,7 @@ async function offlineReloads(
     reloads.push(await offlineReload(page))
   }
   const rows = reloads.map((reload) => reload.inPage)
-  const median = [...rows].sort((a, b) => a - b)[Math.floor(RELOADS / 2)] ?? Infinity
+  const median = middle(rows)
   const longest = Math.max(...reloads.map((reload) => reload.longest))
   return (
     `${label}: dashboard rows ${rows.map(ms).join(', ')} from the navigation's start to the ` +
@@ -417,7 +421,7 @@ async function coldStarts(server: string, cookie: string): Promise<string> {
       }
     }
     const rows = opens.map((open) => open.rows)
-    const median = [...rows].sort((a, b) => a - b)[Math.floor(COLD_STARTS / 2)] ?? Infinity
+    const median = middle(rows)
     const longest = Math.max(...opens.map((open) => open.longest))
     return (
       `opened from cold (the browser started afresh), ${PHONE_CPU}× CPU: dashboard rows ` +
