@@ -18,6 +18,9 @@
  * - then, each for a lender of its own: a new phone's first visit to a book a tenth the size, and
  *   the offline reload at 4× CPU and the heap of a book three times the size (300,000 payments).
  *
+ * A new phone's first visit and the app opened from cold are a first start of the app in a
+ * browser process: those are timed in a page driven without Playwright (see `quietPage.ts`).
+ *
  * `BENCH_BOOK=small` runs the first part on a book a tenth the size, for a quick look.
  */
 import { spawn } from 'node:child_process'
@@ -38,6 +41,7 @@ import { DepositPage } from '../tests/e2e/pages/DepositPage.ts'
 import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
 import { SLOW_4G, startShapingProxy } from '../tests/support/shapingProxy.ts'
 import { signUp, startServer, upload } from './lender.ts'
+import { launchQuietPage, type QuietPage } from './quietPage.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SMALL = process.env.BENCH_BOOK === 'small'
@@ -85,7 +89,14 @@ const middle = (values: number[]) =>
 /** Debian's Chromium, as every browser figure here runs it. */
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 }
 
 /** A phone-class CPU, as Lighthouse's mobile profile slows a desktop one (issue 30). */
@@ -209,13 +220,12 @@ interface FirstSyncGoal {
 
 /** Prints a new phone's first visit to a book of `label`, beside `goal`. */
 async function reportFirstSync(
-  browser: Browser,
   server: string,
   cookie: string,
   label: string,
   goal: FirstSyncGoal,
 ): Promise<void> {
-  const phone = await newPhoneFirstSync(browser, server, cookie)
+  const phone = await newPhoneFirstSync(server, cookie)
   const met =
     phone.ms <= goal.ms &&
     phone.sockets === 1 &&
@@ -237,34 +247,33 @@ async function reportFirstSync(
  * is shared: the app's files, fetched side by side, arrive sooner here than on a phone. Times
  * the navigation to the dashboard's first rows (the server's picture of them, as a rule: see
  * `shared/dashboardPicture.ts`) and to the book itself open, and counts the bytes that came down
- * and the sync sockets it took.
+ * and the sync sockets it took. A first start of the app in a browser process: timed in a page
+ * that DevTools does not weigh on (see `quietPage.ts`).
  */
 async function newPhoneFirstSync(
-  browser: Browser,
   server: string,
   cookie: string,
 ): Promise<{ ms: number; open: number; bytes: number; sockets: number }> {
   const target = new URL(server)
   const proxy = await startShapingProxy({ host: '127.0.0.1', port: Number(target.port) }, SLOW_4G)
   const url = `http://localhost:${proxy.port}`
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const profile = mkdtempSync(path.join(tmpdir(), 'rin-khata-phone-'))
+  const page = await openWatched(profile, { width: 390, height: 844 })
   try {
-    await context.addCookies(cookiesFor(cookie, url))
-    await context.addInitScript(watchPage)
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU })
+    await page.send('Network.setCookies', { cookies: cookiesFor(cookie, url) })
     let sockets = 0
-    page.on('websocket', (socket) => {
-      if (socket.url().includes(`${SYNC_PATH}/users/`)) sockets++
+    page.on('Network.webSocketCreated', (params) => {
+      if ((params as { url: string }).url.includes(`${SYNC_PATH}/users/`)) sockets++
     })
-    await page.goto(`${url}/dashboard`, { waitUntil: 'commit', timeout: 600_000 })
-    const ms = await shownInPage(page, 'rowsShown')
-    const open = await shownInPage(page, 'bookOpen')
+    await page.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU })
+    await page.goto(`${url}/dashboard`, WATCHED)
+    const ms = await page.evaluate<number>('window.rowsShown')
+    const open = await page.evaluate<number>('window.bookOpen')
     return { ms, open, bytes: proxy.shapedDownBytes, sockets }
   } finally {
-    await context.close()
+    await page.close()
     await proxy.close()
+    rmSync(profile, { recursive: true, force: true })
   }
 }
 
@@ -322,6 +331,33 @@ async function shownInPage(page: Page, moment: 'rowsShown' | 'bookOpen'): Promis
   )) as number
 }
 
+/** True in a page once its document runs `watchPage`. */
+const WATCHED = `location.protocol.startsWith('http') && 'rowsShown' in window`
+
+/**
+ * Chromium on `profile` with a page of `viewport`'s size that DevTools does not weigh on (see
+ * `quietPage.ts`), its network events on and each of its documents watched (see `watchPage`).
+ */
+async function openWatched(
+  profile: string,
+  viewport: { width: number; height: number },
+): Promise<QuietPage> {
+  const page = await launchQuietPage(CHROMIUM, profile)
+  try {
+    await page.send('Emulation.setDeviceMetricsOverride', {
+      ...viewport,
+      deviceScaleFactor: 1,
+      mobile: false,
+    })
+    await page.send('Network.enable')
+    await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${watchPage})()` })
+    return page
+  } catch (error) {
+    await page.close()
+    throw error
+  }
+}
+
 /** A desktop-sized context signed in as the lender, each page watched (see `watchPage`). */
 async function readerContext(browser: Browser, server: string, cookie: string) {
   const context = await browser.newContext({
@@ -376,20 +412,18 @@ const BROWSER_IDLE_MS = 5_000
  * is compiled in memory and nothing of it is on the heap, where a reload finds both. Each start
  * waits `BROWSER_IDLE_MS` for the browser's own start (headless Chromium loads its omnibox's
  * pages; cut off at once, it also failed the navigation rather than hand it to the service
- * worker), then the network is cut and the app opened with the CPU slowed 4×. Prints the
- * dashboard's rows and the book open, from the navigation's start, and the longest task until
- * then, beside the reload's goals.
+ * worker), then the network is cut and the app opened with the CPU slowed 4×, in a page that
+ * DevTools does not weigh on (see `quietPage.ts`). Prints the dashboard's rows and the book open,
+ * from the navigation's start, and the longest task until then, beside the reload's goals.
  */
 async function coldStarts(server: string, cookie: string): Promise<string> {
   const profile = mkdtempSync(path.join(tmpdir(), 'rin-khata-profile-'))
-  const launch = () =>
-    chromium.launchPersistentContext(profile, {
+  try {
+    const first = await chromium.launchPersistentContext(profile, {
       ...CHROMIUM,
       baseURL: server,
       viewport: { width: 1280, height: 800 },
     })
-  try {
-    const first = await launch()
     try {
       await first.addCookies(cookiesFor(cookie, server))
       await first.addInitScript(watchPage)
@@ -403,21 +437,23 @@ async function coldStarts(server: string, cookie: string): Promise<string> {
     }
     const opens: { rows: number; open: number; longest: number }[] = []
     for (let i = 0; i < COLD_STARTS; i++) {
-      const context = await launch()
+      const page = await openWatched(profile, { width: 1280, height: 800 })
       try {
-        await context.addInitScript(watchPage)
-        const page = context.pages()[0] ?? (await context.newPage())
-        await page.waitForTimeout(BROWSER_IDLE_MS)
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU })
-        await context.setOffline(true)
-        await page.goto('/dashboard', { waitUntil: 'commit' })
-        const rows = await shownInPage(page, 'rowsShown')
-        const open = await shownInPage(page, 'bookOpen')
-        const longTasks = await page.evaluate(() => (window as unknown as PageWatch).longTasks)
+        await new Promise((resolve) => setTimeout(resolve, BROWSER_IDLE_MS))
+        await page.send('Network.emulateNetworkConditions', {
+          offline: true,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        })
+        await page.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU })
+        await page.goto(`${server}/dashboard`, WATCHED)
+        const rows = await page.evaluate<number>('window.rowsShown')
+        const open = await page.evaluate<number>('window.bookOpen')
+        const longTasks = await page.evaluate<number[]>('window.longTasks')
         opens.push({ rows, open, longest: Math.max(0, ...longTasks) })
       } finally {
-        await context.close()
+        await page.close()
       }
     }
     const rows = opens.map((open) => open.rows)
@@ -504,7 +540,7 @@ export async function benchBrowser(): Promise<void> {
     )
 
     const label = `${SIZE.payments.toLocaleString('en-IN')}-payment book`
-    await reportFirstSync(browser, server.url, cookie, label, GOAL_FIRST_SYNC)
+    await reportFirstSync(server.url, cookie, label, GOAL_FIRST_SYNC)
 
     const context = await readerContext(browser, server.url, cookie)
     const page = await context.newPage()
@@ -578,13 +614,7 @@ export async function benchBrowser(): Promise<void> {
         loans: 1_000,
         payments: 10_000,
       })
-      await reportFirstSync(
-        browser,
-        server.url,
-        small.cookie,
-        '10,000-payment book',
-        GOAL_FIRST_SYNC_SMALL,
-      )
+      await reportFirstSync(server.url, small.cookie, '10,000-payment book', GOAL_FIRST_SYNC_SMALL)
       await largeBook(browser, server.url)
     }
   } finally {
