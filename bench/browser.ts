@@ -273,7 +273,7 @@ async function newPhoneFirstSync(
   } finally {
     await page.close()
     await proxy.close()
-    rmSync(profile, { recursive: true, force: true })
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
   }
 }
 
@@ -468,7 +468,7 @@ async function coldStarts(server: string, cookie: string): Promise<string> {
       `${opens.map((open) => ms(open.open)).join(', ')}`
     )
   } finally {
-    rmSync(profile, { recursive: true, force: true })
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
   }
 }
 

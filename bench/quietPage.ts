@@ -112,7 +112,7 @@ export async function launchQuietPage(
   const exited = new Promise((resolve) => child.once('exit', resolve))
   try {
     await appeared(portFile, child)
-    const [port] = readFileSync(portFile, 'utf8').split('\n')
+    const [port, browserPath] = readFileSync(portFile, 'utf8').split('\n')
     const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
       type: string
       webSocketDebuggerUrl: string
@@ -147,10 +147,21 @@ export async function launchQuietPage(
           await new Promise((resolve) => setTimeout(resolve, 20))
         }
       },
+      /** Closes the browser as its own menu would, so that it leaves its profile whole. */
       async close() {
         page.close()
-        child.kill()
+        const browserEnd = connect(`ws://127.0.0.1:${port}${browserPath}`)
+        try {
+          await browserEnd.opened
+          // The browser may close before it answers: its exit is the answer.
+          browserEnd.send('Browser.close').catch(() => {})
+        } catch {
+          child.kill()
+        }
+        const killer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS)
         await exited
+        clearTimeout(killer)
+        browserEnd.close()
       },
     }
   } catch (error) {
