@@ -5,6 +5,7 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { TIME_ZONE } from './tests/e2e/pages/clock.ts'
 import { E2E_MAX_FRAME, E2E_PING_INTERVAL_MS } from './tests/e2e/pages/server.ts'
+import { CHROMIUM } from './tests/support/chromium.ts'
 
 /**
  * A free TCP port, found once by the runner. Playwright loads this file again in each worker;
@@ -56,18 +57,7 @@ export default defineConfig({
     // (snapshots at each action) took about a third of the browser tier's CPU on two cores.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   projects: [
     {

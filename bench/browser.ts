@@ -39,6 +39,7 @@ import { SYNC_PATH } from '../shared/protocol.ts'
 import { readLender } from '../shared/schema/lender.ts'
 import { DepositPage } from '../tests/e2e/pages/DepositPage.ts'
 import { buildBook, LENDER_DEVICE } from '../tests/fixtures/book.ts'
+import { CHROMIUM } from '../tests/support/chromium.ts'
 import { SLOW_4G, startShapingProxy } from '../tests/support/shapingProxy.ts'
 import { signUp, startServer, upload } from './lender.ts'
 import { launchQuietPage, type QuietPage } from './quietPage.ts'
@@ -85,19 +86,6 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-IN')} ms`
 /** The median of an odd number of figures (the middle one once sorted). */
 const middle = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Infinity
-
-/** Debian's Chromium, as every browser figure here runs it. */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
 
 /** A phone-class CPU, as Lighthouse's mobile profile slows a desktop one (issue 30). */
 const PHONE_CPU = 4
