@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { lib0DepthFix } from './scripts/lib0Depth.ts'
+import { signedInStartGroups } from './scripts/signedInChunks.ts'
 import { YJS_MODULE, withSingleValueContent } from './scripts/yjsSingleValue.ts'
 
 /** Yjs's single values in arrays of their own size (see scripts/yjsSingleValue.ts). */
@@ -122,6 +123,9 @@ export default defineConfig({
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
+    // The code a signed-in start needs, beyond the login screen's, in two files rather than 55
+    // (see scripts/signedInChunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: signedInStartGroups() } } },
   },
   resolve: {
     alias: [
