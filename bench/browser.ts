@@ -187,11 +187,24 @@ function firstRow(page: Page) {
     .first()
 }
 
-/** A `Cookie` header's pairs as Playwright's cookies for `url`. */
-function cookiesFor(header: string, url: string): { name: string; value: string; url: string }[] {
+/** How long the server's session cookie lasts (better-auth's default session, 7 days). */
+const SESSION_COOKIE_S = 7 * 24 * 60 * 60
+
+/**
+ * A `Cookie` header's pairs as Playwright's cookies for `url`, lasting as the server's own do.
+ * Without an expiry they were session cookies, which a browser drops when it is closed: the cold
+ * starts' profile then kept the cached lender but no cookie, the app's check of the session (sent
+ * on by the service worker while the page is offline) was told "no session", and the lender was
+ * signed out on the device, so that a later start stopped on the login page and the run hung.
+ */
+function cookiesFor(
+  header: string,
+  url: string,
+): { name: string; value: string; url: string; expires: number }[] {
+  const expires = Math.floor(Date.now() / 1000) + SESSION_COOKIE_S
   return header.split('; ').map((pair) => {
     const at = pair.indexOf('=')
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url }
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url, expires }
   })
 }
 
