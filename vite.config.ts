@@ -123,8 +123,8 @@ export default defineConfig({
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
-    // The code a signed-in start needs, beyond the login screen's, in a file per part rather than 55
-    // (see scripts/signedInChunks.ts).
+    // The code a signed-in start needs, beyond the login screen's, in a file per part rather
+    // than 55 (see scripts/signedInChunks.ts).
     rolldownOptions: { output: { codeSplitting: { groups: signedInStartGroups() } } },
   },
   resolve: {
