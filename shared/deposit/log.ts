@@ -30,6 +30,7 @@ import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
 import { actorKey, readActorField } from '../schema/actors.ts'
 import { DEPOSITS, DEPOSITS_BY } from '../schema/doc.ts'
 import { readOlderPayments } from '../schema/layouts/oldForms.ts'
+import { IdMap } from '../schema/idMap.ts'
 import type { Payment, SkippedEntry } from '../schema/types.ts'
 import { packDeposit, recordDepositId, unpackDeposit } from './codec.ts'
 import { samePayment, type DepositRecord } from './record.ts'
@@ -104,8 +105,8 @@ export function appendDeposits(doc: Y.Doc, deposits: readonly DepositRecord[]): 
  * by `resolvePayment`, on every device alike.
  */
 export interface LogPayments {
-  /** id → the first payment read with that id. */
-  readonly first: Map<string, Payment>
+  /** id → the first payment read with that id (not a Map: see `IdMap`). */
+  readonly first: IdMap<Payment>
   /** id → the payments read with that id that differ from the first (and from each other). */
   readonly others: Map<string, Payment[]>
   /** The records that could not be read, as the snapshot lists them. */
@@ -114,7 +115,7 @@ export interface LogPayments {
 
 /** An empty `LogPayments`. */
 export function logPayments(): LogPayments {
-  return { first: new Map(), others: new Map(), malformed: [] }
+  return { first: new IdMap(), others: new Map(), malformed: [] }
 }
 
 /**
@@ -137,7 +138,7 @@ export function readRecord(
     const first = into.first.get(payment.id)
     if (first === undefined) {
       changed?.(payment.id, true)
-      into.first.set(payment.id, payment)
+      into.first.add(payment)
     } else if (!samePayment(first, payment)) {
       const others = into.others.get(payment.id)
       if (others?.some((other) => samePayment(other, payment))) continue

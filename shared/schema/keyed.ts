@@ -34,6 +34,15 @@ export interface EntryStore<T> extends Iterable<[string, T]> {
   clear(): void
 }
 
+/** What an `Overlay` reads its base through: the reading half of a Map (or of an `IdMap`). */
+export interface EntryBase<T> extends Iterable<[string, T]> {
+  readonly size: number
+  get(id: string): T | undefined
+  has(id: string): boolean
+  keys(): Iterable<string>
+  values(): Iterable<T>
+}
+
 /** Entries by id, read by `read`, kept up to date by the ids marked changed. */
 export class Keyed<T, S extends EntryStore<T> = Map<string, T>> {
   private readonly skippedById = new Map<string, readonly SkippedEntry[]>()
@@ -151,12 +160,15 @@ const ABSENT = Symbol('absent')
  * The `base` may only gain ids, and the owner says so first (`hold`), so that each entry stays as
  * the `Keyed` last read it until it reads it again; clearing the base is for a whole read, which
  * clears this too.
+ *
+ * Its own map is nearly always empty, and it is not asked while it is: asking a Map puts the id
+ * asked for into V8's string table (see `IdMap`), and a whole read asks for every id of the base.
  */
 export class Overlay<T> implements EntryStore<T> {
   // id → what is shown instead of the base's entry, or ABSENT where nothing is.
   private readonly own = new Map<string, T | typeof ABSENT>()
 
-  constructor(private readonly base: ReadonlyMap<string, T>) {}
+  constructor(private readonly base: EntryBase<T>) {}
 
   /** Keeps `id`'s entry as it is while the base takes a new entry under it. */
   hold(id: string): void {
@@ -164,7 +176,7 @@ export class Overlay<T> implements EntryStore<T> {
   }
 
   get(id: string): T | undefined {
-    const own = this.own.get(id)
+    const own = this.own.size > 0 ? this.own.get(id) : undefined
     if (own === undefined) return this.base.get(id)
     return own === ABSENT ? undefined : own
   }
@@ -174,8 +186,8 @@ export class Overlay<T> implements EntryStore<T> {
   }
 
   set(id: string, entry: T): void {
-    if (this.base.get(id) === entry) this.own.delete(id)
-    else this.own.set(id, entry)
+    if (this.base.get(id) !== entry) this.own.set(id, entry)
+    else if (this.own.size > 0) this.own.delete(id)
   }
 
   delete(id: string): void {
@@ -199,6 +211,7 @@ export class Overlay<T> implements EntryStore<T> {
   }
 
   *[Symbol.iterator](): Generator<[string, T]> {
+    if (this.own.size === 0) return yield* this.base
     for (const [id, entry] of this.base) {
       const own = this.own.get(id)
       if (own === undefined) yield [id, entry]
@@ -212,11 +225,13 @@ export class Overlay<T> implements EntryStore<T> {
   // `keys` and `values` walk the maps themselves, not the entries above: a pair made for each of
   // 300,000 payments and dropped made a whole walk cost about twice as much.
   *keys(): Generator<string> {
+    if (this.own.size === 0) return yield* this.base.keys()
     for (const id of this.base.keys()) if (this.own.get(id) !== ABSENT) yield id
     for (const [id, own] of this.own) if (own !== ABSENT && !this.base.has(id)) yield id
   }
 
   *values(): Generator<T> {
+    if (this.own.size === 0) return yield* this.base.values()
     for (const [id, entry] of this.base) {
       const own = this.own.get(id)
       if (own === undefined) yield entry

@@ -407,9 +407,11 @@ export class LenderReads {
    * differ the one `resolvePayment` picks (the others counted as skipped); with its void, if any.
    */
   private readonly readPayment: ReadId<Payment> = (id, skipped) => {
-    const older = this.olderPayments.byId.get(id)
+    // Both maps are empty in nearly every book, and asking an empty Map still puts `id` into V8's
+    // string table (see `IdMap`): they are asked only when they hold something.
+    const older = this.olderPayments.byId.size > 0 ? this.olderPayments.byId.get(id) : undefined
     const first = this.log.first.get(id)
-    const others = this.log.others.get(id)
+    const others = this.log.others.size > 0 ? this.log.others.get(id) : undefined
     let shown = first ?? older
     if (others !== undefined || (first !== undefined && older !== undefined)) {
       const resolved = resolvePayment(paymentVersions(older, first, others))
