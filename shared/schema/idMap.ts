@@ -95,3 +95,11 @@ export function hashId(id: string): number {
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
   return hash & 0x3fffffff
 }
+
+/**
+ * `map.get(id)`, but an empty map is not asked: asking it would still put `id` into V8's string
+ * table (see `IdMap`). For maps that are empty in nearly every book, asked for every payment id.
+ */
+export function getIfAny<V>(map: ReadonlyMap<string, V>, id: string): V | undefined {
+  return map.size > 0 ? map.get(id) : undefined
+}

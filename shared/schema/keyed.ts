@@ -9,6 +9,7 @@
  */
 import type * as Y from 'yjs'
 import { runSteps, STEP_ENTRIES, type Steps } from '../steps.ts'
+import { getIfAny } from './idMap.ts'
 import type { Change } from './sorted.ts'
 import type { SkippedEntry } from './types.ts'
 
@@ -22,25 +23,20 @@ const NOTHING: readonly SkippedEntry[] = []
 // Each read pushes into this one array; an id that skips something gets a copy of its own.
 const scratch: SkippedEntry[] = []
 
-/** Where a `Keyed` keeps its entries: a Map, or an `Overlay` on one kept elsewhere. */
-export interface EntryStore<T> extends Iterable<[string, T]> {
+/** Entries by id as they are read: the reading half of a Map (or of an `IdMap`). */
+export interface EntryReader<T> extends Iterable<[string, T]> {
   readonly size: number
   get(id: string): T | undefined
   has(id: string): boolean
   keys(): Iterable<string>
   values(): Iterable<T>
+}
+
+/** Where a `Keyed` keeps its entries: a Map, or an `Overlay` on one kept elsewhere. */
+export interface EntryStore<T> extends EntryReader<T> {
   set(id: string, entry: T): void
   delete(id: string): void
   clear(): void
-}
-
-/** What an `Overlay` reads its base through: the reading half of a Map (or of an `IdMap`). */
-export interface EntryBase<T> extends Iterable<[string, T]> {
-  readonly size: number
-  get(id: string): T | undefined
-  has(id: string): boolean
-  keys(): Iterable<string>
-  values(): Iterable<T>
 }
 
 /** Entries by id, read by `read`, kept up to date by the ids marked changed. */
@@ -161,14 +157,14 @@ const ABSENT = Symbol('absent')
  * the `Keyed` last read it until it reads it again; clearing the base is for a whole read, which
  * clears this too.
  *
- * Its own map is nearly always empty, and it is not asked while it is: asking a Map puts the id
- * asked for into V8's string table (see `IdMap`), and a whole read asks for every id of the base.
+ * Its own map is nearly always empty, and it is not asked or walked while it is (`getIfAny`): a
+ * whole read asks for every id of the base.
  */
 export class Overlay<T> implements EntryStore<T> {
   // id → what is shown instead of the base's entry, or ABSENT where nothing is.
   private readonly own = new Map<string, T | typeof ABSENT>()
 
-  constructor(private readonly base: EntryBase<T>) {}
+  constructor(private readonly base: EntryReader<T>) {}
 
   /** Keeps `id`'s entry as it is while the base takes a new entry under it. */
   hold(id: string): void {
@@ -176,7 +172,7 @@ export class Overlay<T> implements EntryStore<T> {
   }
 
   get(id: string): T | undefined {
-    const own = this.own.size > 0 ? this.own.get(id) : undefined
+    const own = getIfAny(this.own, id)
     if (own === undefined) return this.base.get(id)
     return own === ABSENT ? undefined : own
   }

@@ -35,6 +35,7 @@ import {
   type ReadId,
 } from './keyed.ts'
 import type { StoredLoan } from './loan.ts'
+import { getIfAny } from './idMap.ts'
 import { paymentVersions, resolvePayment } from '../deposit/log.ts'
 import type { StoredPerson } from './person.ts'
 import { CHECKED, JOINED, LISTED } from './roots.ts'
@@ -407,11 +408,9 @@ export class LenderReads {
    * differ the one `resolvePayment` picks (the others counted as skipped); with its void, if any.
    */
   private readonly readPayment: ReadId<Payment> = (id, skipped) => {
-    // Both maps are empty in nearly every book, and asking an empty Map still puts `id` into V8's
-    // string table (see `IdMap`): they are asked only when they hold something.
-    const older = this.olderPayments.byId.size > 0 ? this.olderPayments.byId.get(id) : undefined
+    const older = getIfAny(this.olderPayments.byId, id)
     const first = this.log.first.get(id)
-    const others = this.log.others.size > 0 ? this.log.others.get(id) : undefined
+    const others = getIfAny(this.log.others, id)
     let shown = first ?? older
     if (others !== undefined || (first !== undefined && older !== undefined)) {
       const resolved = resolvePayment(paymentVersions(older, first, others))
