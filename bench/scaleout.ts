@@ -6,7 +6,7 @@
  * then measured in turns (see `ROUNDS`).
  * Skipped, saying so, when PostgreSQL or Redis does not answer.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import type * as Y from 'yjs'
 import { userRoom } from '../shared/protocol.ts'
@@ -31,8 +31,6 @@ const WARMUP_EDITS = 3000
 const EDITS = 3000
 /** Rounds of the comparison, in turns: this machine's speed drifts, so the middle one is told. */
 const ROUNDS = 5
-/** Linux counts process CPU time in ticks of 1/100 s (USER_HZ). */
-const CLOCK_TICKS = 100
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -52,11 +50,24 @@ function arrival(doc: Y.Doc, key: string): Promise<void> {
   })
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+/**
+ * CPU seconds a process has used so far, every thread of it (the main one, V8's helpers, libuv's
+ * pool), from the scheduler's count in nanoseconds (Linux). `/proc/<pid>/stat` says the same in
+ * ticks of 10 ms, and a round's 0.2-0.4 s per process is too few of them: a tick either way
+ * moved the ratio by a few hundredths.
+ */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's name.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  let nanoseconds = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      // The first of its three fields is the time the thread has run on a CPU.
+      const [run] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')
+      nanoseconds += Number(run)
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return nanoseconds / 1e9
 }
 
 interface Delivery {
