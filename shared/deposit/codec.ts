@@ -53,17 +53,17 @@ function idToText(id: string): string {
 const digits: string[] = new Array<string>(10)
 
 /**
- * The id written by `idToText`, or null when `text` is not one. Joined, not added up: ten `+=`
- * would leave a chain of string pieces behind every id, not one flat string. With `suffix`, the
- * id and the suffix as one flat string.
+ * The id written by `idToText` as `text`'s characters `start` to `end`, or null when they are not
+ * one. Joined, not added up: ten `+=` would leave a chain of string pieces behind every id, not
+ * one flat string. With `suffix`, the id and the suffix as one flat string.
  */
-function textToId(text: string, suffix?: string): string | null {
-  if (text.length !== 14) return null
-  let pending = BASE64URL_VALUE[text.charCodeAt(0)] ?? -1
+function textToId(text: string, start: number, end: number, suffix?: string): string | null {
+  if (end - start !== 14) return null
+  let pending = BASE64URL_VALUE[text.charCodeAt(start)] ?? -1
   if (pending < 0 || pending > 3) return null
   let bits = 2
   let byte = 0
-  for (let i = 1; i < 14; i++) {
+  for (let i = start + 1; i < end; i++) {
     const value = BASE64URL_VALUE[text.charCodeAt(i)] ?? -1
     if (value < 0) return null
     pending = (pending << 6) | value
@@ -81,19 +81,33 @@ function textToId(text: string, suffix?: string): string | null {
   return joined
 }
 
-/** A whole number written by `toString(36)`, or NaN when `text` is not one. */
-function fromBase36(text: string): number {
-  const negative = text.charCodeAt(0) === 45 // '-'
-  let i = negative ? 1 : 0
-  if (i === text.length || text.length > 12) return NaN
+/**
+ * The whole number `toString(36)` wrote as `text`'s characters `start` to `end`, or NaN when they
+ * are not one.
+ */
+function fromBase36(text: string, start: number, end: number): number {
+  const negative = text.charCodeAt(start) === 45 // '-'
+  let i = negative ? start + 1 : start
+  if (i === end || end - start > 12) return NaN
   let value = 0
-  for (; i < text.length; i++) {
+  for (; i < end; i++) {
     const code = text.charCodeAt(i)
     const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 122 ? code - 87 : -1
     if (digit < 0) return NaN
     value = value * 36 + digit
   }
   return negative ? -value : value
+}
+
+/** The 6-bit digits of `text`'s characters `start` to `end` as one number; -1 if one is not base64url. */
+function base64Number(text: string, start: number, end: number): number {
+  let value = 0
+  for (let i = start; i < end; i++) {
+    const digit = BASE64URL_VALUE[text.charCodeAt(i)] ?? -1
+    if (digit < 0) return -1
+    value = value * 64 + digit
+  }
+  return value
 }
 
 /** Layout 2's form of a `newId` id: its 10 bytes; any other id as it is. */
@@ -117,18 +131,38 @@ function unpackId(value: unknown): string | null {
 // one id per loan, not one per payment).
 const loanIds = new Map<string, string>()
 
-// Keyed by the 14 characters, apart from `loanIds`: an old id of any shape may look like them.
-const loanIdsByText = new Map<string, string>()
+/** A loan id by the 80 bits its text holds: the first seven characters' 38 and the last seven's 42. */
+interface LoanIdByBits {
+  high: number
+  low: number
+  id: string
+  /** The next id whose low bits share this one's key. */
+  next: LoanIdByBits | null
+}
 
-/** The loan id stored as text, as one shared string per id; null when malformed. */
-function loanIdOfText(text: string): string | null {
-  const known = loanIdsByText.get(text)
-  if (known !== undefined) return known
-  const id = textToId(text)
-  if (id === null) return null
+// Found by the bits the 14 characters stand for, read in place: neither a piece of the record
+// nor a key string is made per payment (a string used as a Map key is interned by the browser's
+// V8, and each interned string costs every later full collection a little). Apart from
+// `loanIds`: an old id of any shape may look like the text.
+const loanIdsByBits = new Map<number, LoanIdByBits>()
+const LOW_KEY = 2 ** 30
+
+/** The loan id stored as `text`'s characters `start` to `end`, as one shared string per id; null when malformed. */
+function loanIdAt(text: string, start: number, end: number): string | null {
+  if (end - start !== 14) return null
+  const high = base64Number(text, start, start + 7)
+  const low = base64Number(text, start + 7, end)
+  // The first character holds two bits: past 2^38, the text is not one `idToText` wrote.
+  if (high < 0 || low < 0 || high >= 2 ** 38) return null
+  const key = low % LOW_KEY
+  const first = loanIdsByBits.get(key)
+  for (let entry: LoanIdByBits | null | undefined = first; entry; entry = entry.next) {
+    if (entry.high === high && entry.low === low) return entry.id
+  }
+  const id = textToId(text, start, end) as string
   const shared = loanIds.get(id) ?? id
   loanIds.set(id, shared)
-  loanIdsByText.set(text, shared)
+  loanIdsByBits.set(key, { high, low, id: shared, next: first ?? null })
   return shared
 }
 
@@ -273,38 +307,79 @@ export function unpackDeposit(record: unknown, by?: Actor): readonly Payment[] {
 /** What `paymentId` puts after a deposit's id for its first payment. */
 const FIRST_ID_SUFFIX = '-0'
 
+// Where each field of the record being read ends (a comma, the newline or the end): the fields
+// are read in place, not split into a string each.
+const fieldEnds: number[] = []
+
+/** Where field `field` (from 1) of the record being read starts. */
+const fieldStart = (field: number) => (fieldEnds[field - 1] as number) + 1
+
 function readText(record: string, by: Actor | undefined): readonly Payment[] {
   const newline = record.indexOf('\n')
-  const fields = (newline < 0 ? record : record.slice(0, newline)).split(',')
-  const count = (fields.length - 3) / 2
+  const end = newline < 0 ? record.length : newline
+  let fields = 0
+  for (let at = record.indexOf(','); at >= 0 && at < end; at = record.indexOf(',', at + 1)) {
+    fieldEnds[fields++] = at
+  }
+  fieldEnds[fields++] = end
+  const count = (fields - 3) / 2
   if (!Number.isInteger(count) || count < 1) return NONE
   let extra: unknown = null
+  let receipt: string | undefined
   if (newline >= 0) {
-    try {
-      extra = JSON.parse(record.slice(newline + 1))
-    } catch {
-      return NONE
+    receipt = receiptAlone(record, newline + 1)
+    if (receipt === undefined) {
+      try {
+        extra = JSON.parse(record.slice(newline + 1))
+      } catch {
+        return NONE
+      }
+      if (extra === null) return NONE
+      receipt = receiptInRecord(extra, record, newline)
     }
-    if (extra === null) return NONE
   }
-  const ms = fromBase36(fields[2] as string)
+  const ms = fromBase36(record, fieldStart(2), fieldEnds[2] as number)
   for (let index = 0; index < count; index++) {
-    recordLoans[index] = loanIdOfText(fields[3 + index * 2] as string)
-    recordAmounts[index] = fromBase36(fields[4 + index * 2] as string)
+    const loan = 3 + index * 2
+    recordLoans[index] = loanIdAt(record, fieldStart(loan), fieldEnds[loan] as number)
+    recordAmounts[index] = fromBase36(record, fieldStart(loan + 1), fieldEnds[loan + 1] as number)
   }
   // The first payment's id, made whole, and the deposit's id a slice of it: 20 bytes where a
   // string of its own is 32 (see `buildPayments`).
-  const firstId = textToId(fields[0] as string, FIRST_ID_SUFFIX)
+  const firstId = textToId(record, 0, fieldEnds[0] as number, FIRST_ID_SUFFIX)
   return buildPayments(
     firstId === null ? null : firstId.slice(0, -FIRST_ID_SUFFIX.length),
-    fromBase36(fields[1] as string),
+    fromBase36(record, fieldStart(1), fieldEnds[1] as number),
     unpackTime(ms),
     extra,
     count,
     by,
     firstId,
-    receiptInRecord(extra, record, newline),
+    receipt,
   )
+}
+
+const RECEIPT_ALONE_HEAD = '{"r":"'
+const RECEIPT_ALONE_TAIL = '"}'
+
+/**
+ * The receipt, as a slice of `record`, when what follows `from` is an extra that holds a receipt
+ * and nothing else, with no character JSON escapes: `{"r":"…"}`, what nearly every record of a
+ * book that issues receipts holds. Else undefined, and the extra is parsed as JSON. The slice
+ * is what parsing and `receiptInRecord` would give, without the object and the string parsing
+ * makes and drops for every record.
+ */
+function receiptAlone(record: string, from: number): string | undefined {
+  const start = from + RECEIPT_ALONE_HEAD.length
+  const end = record.length - RECEIPT_ALONE_TAIL.length
+  if (end < start || !record.startsWith(RECEIPT_ALONE_HEAD, from)) return undefined
+  if (!record.endsWith(RECEIPT_ALONE_TAIL)) return undefined
+  for (let i = start; i < end; i++) {
+    const code = record.charCodeAt(i)
+    // A control character, a quote or a backslash: JSON would refuse or unescape it.
+    if (code < 0x20 || code === 34 || code === 92) return undefined
+  }
+  return record.slice(start, end)
 }
 
 /**
@@ -336,7 +411,8 @@ function readArray(record: unknown[], by: Actor | undefined): readonly Payment[]
  * record holds, and a day past them would stop the engine), amounts the app accepts, and ids
  * present and distinct. `logBy`: the actor of the log it is in, when the record names no one;
  * `firstId` and `keptReceipt`: `paymentId(depositId, 0)` and the receipt as a slice of the
- * record, when the reader has them.
+ * record, when the reader has them (the receipt is then not looked for in `rawExtra`, which may
+ * be null for a record whose extra held the receipt alone).
  */
 function buildPayments(
   depositId: string | null,
@@ -360,7 +436,7 @@ function buildPayments(
   const description = typeof extra.note === 'string' ? extra.note : DEFAULT_DEPOSIT_DESCRIPTION
   const by = recordActor(extra, logBy)
   // Kept as written: `receipts/verify.ts` judges it, and one that is not a receipt is shown so.
-  const receipt = typeof extra.r === 'string' ? (keptReceipt ?? extra.r) : undefined
+  const receipt = keptReceipt ?? (typeof extra.r === 'string' ? extra.r : undefined)
   // Its exact length: grown by `push`, a one-payment list would keep room for seventeen.
   const payments = new Array<Payment>(count)
   for (let index = 0; index < count; index++) {
@@ -385,6 +461,6 @@ function buildPayments(
 
 /** The deposit id a record that could not be read names, where it names one; else ''. */
 export function recordDepositId(record: unknown): string {
-  if (typeof record === 'string') return textToId(record.slice(0, 14)) ?? ''
+  if (typeof record === 'string') return textToId(record, 0, 14) ?? ''
   return Array.isArray(record) ? (unpackId(record[0]) ?? '') : ''
 }

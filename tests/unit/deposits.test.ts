@@ -216,6 +216,30 @@ describe('the deposit log', () => {
     ).toContain(`,${old},`)
   })
 
+  it('tells apart loan ids whose text differs only in its first bits, read once or again', () => {
+    // The reader finds a loan id it has seen by the bits of its text, keyed by the lowest 30:
+    // these three share them.
+    const loanIds = ['00000000000000000001', '00000000004000000001', '80000000000000000001']
+    const record = packDeposit({
+      depositId: 'ffffffffffffffffffff',
+      date: '2025-02-28',
+      createdAt: NOW,
+      description: 'Deposit payment',
+      payments: loanIds.map((loanId, index) => ({
+        id: `ffffffffffffffffffff-${index}`,
+        loanId,
+        amount: 100 + index,
+      })),
+    })
+    for (let read = 0; read < 2; read++) {
+      expect(unpackDeposit(record).map((p) => [p.loanId, p.amount])).toEqual([
+        [loanIds[0], 100],
+        [loanIds[1], 101],
+        [loanIds[2], 102],
+      ])
+    }
+  })
+
   it('stores a new deposit in a few dozen bytes, not a map entry per payment', () => {
     const doc = bookWithLoans()
     const before = Y.encodeStateAsUpdate(doc).byteLength
@@ -290,6 +314,8 @@ describe('the deposit log', () => {
       `${head}\n{"ids":["x"]`, // extra that is not JSON
       `${head}\nnull`,
       `${head}\n["x"]`,
+      `${head}\n{"r":"a\u0001b"}`, // a receipt with a control character JSON refuses
+      `${head}\n{"r":"a"}}`, // a receipt and more than JSON
       good.replace(tail, '\n{"ids":["x","y"]}'), // ids for two payments, one payment
       good.replace(/,[0-9a-z]+,/, ',zzzzzzzzzzzz,'), // a day past the safe integers
       ['d1', 20_000, 0, null, 'l1'], // a loan without an amount
