@@ -99,17 +99,6 @@ function fromBase36(text: string, start: number, end: number): number {
   return negative ? -value : value
 }
 
-/** The 6-bit digits of `text`'s characters `start` to `end` as one number; -1 if one is not base64url. */
-function base64Number(text: string, start: number, end: number): number {
-  let value = 0
-  for (let i = start; i < end; i++) {
-    const digit = BASE64URL_VALUE[text.charCodeAt(i)] ?? -1
-    if (digit < 0) return -1
-    value = value * 64 + digit
-  }
-  return value
-}
-
 /** Layout 2's form of a `newId` id: its 10 bytes; any other id as it is. */
 function packId(id: string): Uint8Array | string {
   if (!HEX_ID.test(id)) return id
@@ -131,38 +120,18 @@ function unpackId(value: unknown): string | null {
 // one id per loan, not one per payment).
 const loanIds = new Map<string, string>()
 
-/** A loan id by the 80 bits its text holds: the first seven characters' 38 and the last seven's 42. */
-interface LoanIdByBits {
-  high: number
-  low: number
-  id: string
-  /** The next id whose low bits share this one's key. */
-  next: LoanIdByBits | null
-}
+// Keyed by the 14 characters, apart from `loanIds`: an old id of any shape may look like them.
+const loanIdsByText = new Map<string, string>()
 
-// Found by the bits the 14 characters stand for, read in place: neither a piece of the record
-// nor a key string is made per payment (a string used as a Map key is interned by the browser's
-// V8, and each interned string costs every later full collection a little). Apart from
-// `loanIds`: an old id of any shape may look like the text.
-const loanIdsByBits = new Map<number, LoanIdByBits>()
-const LOW_KEY = 2 ** 30
-
-/** The loan id stored as `text`'s characters `start` to `end`, as one shared string per id; null when malformed. */
-function loanIdAt(text: string, start: number, end: number): string | null {
-  if (end - start !== 14) return null
-  const high = base64Number(text, start, start + 7)
-  const low = base64Number(text, start + 7, end)
-  // The first character holds two bits: past 2^38, the text is not one `idToText` wrote.
-  if (high < 0 || low < 0 || high >= 2 ** 38) return null
-  const key = low % LOW_KEY
-  const first = loanIdsByBits.get(key)
-  for (let entry: LoanIdByBits | null | undefined = first; entry; entry = entry.next) {
-    if (entry.high === high && entry.low === low) return entry.id
-  }
-  const id = textToId(text, start, end) as string
+/** The loan id stored as text, as one shared string per id; null when malformed. */
+function loanIdOfText(text: string): string | null {
+  const known = loanIdsByText.get(text)
+  if (known !== undefined) return known
+  const id = textToId(text, 0, text.length)
+  if (id === null) return null
   const shared = loanIds.get(id) ?? id
   loanIds.set(id, shared)
-  loanIdsByBits.set(key, { high, low, id: shared, next: first ?? null })
+  loanIdsByText.set(text, shared)
   return shared
 }
 
@@ -341,7 +310,7 @@ function readText(record: string, by: Actor | undefined): readonly Payment[] {
   const ms = fromBase36(record, fieldStart(2), fieldEnds[2] as number)
   for (let index = 0; index < count; index++) {
     const loan = 3 + index * 2
-    recordLoans[index] = loanIdAt(record, fieldStart(loan), fieldEnds[loan] as number)
+    recordLoans[index] = loanIdOfText(record.slice(fieldStart(loan), fieldEnds[loan]))
     recordAmounts[index] = fromBase36(record, fieldStart(loan + 1), fieldEnds[loan + 1] as number)
   }
   // The first payment's id, made whole, and the deposit's id a slice of it: 20 bytes where a
@@ -359,27 +328,28 @@ function readText(record: string, by: Actor | undefined): readonly Payment[] {
   )
 }
 
-const RECEIPT_ALONE_HEAD = '{"r":"'
-const RECEIPT_ALONE_TAIL = '"}'
+/**
+ * An extra that holds a receipt and nothing else, with no character JSON escapes or refuses (a
+ * quote, a backslash, a control character; DEL and the C1 controls, which JSON takes, go the
+ * slow way too): what nearly every record of a book that issues receipts holds. Matched where
+ * the extra starts (sticky), to the record's end.
+ */
+const RECEIPT_ALONE = /\{"r":"[^"\\\p{Cc}]*"\}$/uy
+const RECEIPT_ALONE_HEAD = '{"r":"'.length
+const RECEIPT_ALONE_TAIL = '"}'.length
 
 /**
- * The receipt, as a slice of `record`, when what follows `from` is an extra that holds a receipt
- * and nothing else, with no character JSON escapes: `{"r":"…"}`, what nearly every record of a
- * book that issues receipts holds. Else undefined, and the extra is parsed as JSON. The slice
- * is what parsing and `receiptInRecord` would give, without the object and the string parsing
- * makes and drops for every record.
+ * The receipt, as a slice of `record`, when the extra from `from` on is `{"r":"…"}` as
+ * `RECEIPT_ALONE` matches it; else undefined, and the extra is parsed as JSON. The slice is what
+ * parsing and `receiptInRecord` would give, without the object and the string parsing makes and
+ * drops for every record. A regular expression, not a loop over the characters: it runs as
+ * compiled code from the first record on, where a loop runs interpreted until the engine warms
+ * up, and the first open after the app starts reads the whole book before that.
  */
 function receiptAlone(record: string, from: number): string | undefined {
-  const start = from + RECEIPT_ALONE_HEAD.length
-  const end = record.length - RECEIPT_ALONE_TAIL.length
-  if (end < start || !record.startsWith(RECEIPT_ALONE_HEAD, from)) return undefined
-  if (!record.endsWith(RECEIPT_ALONE_TAIL)) return undefined
-  for (let i = start; i < end; i++) {
-    const code = record.charCodeAt(i)
-    // A control character, a quote or a backslash: JSON would refuse or unescape it.
-    if (code < 0x20 || code === 34 || code === 92) return undefined
-  }
-  return record.slice(start, end)
+  RECEIPT_ALONE.lastIndex = from
+  if (!RECEIPT_ALONE.test(record)) return undefined
+  return record.slice(from + RECEIPT_ALONE_HEAD, record.length - RECEIPT_ALONE_TAIL)
 }
 
 /**

@@ -217,8 +217,8 @@ describe('the deposit log', () => {
   })
 
   it('tells apart loan ids whose text differs only in its first bits, read once or again', () => {
-    // The reader finds a loan id it has seen by the bits of its text, keyed by the lowest 30:
-    // these three share them.
+    // The reader keeps every loan id it has read and finds it again by its text: these three
+    // share their last 30 bits and differ only before.
     const loanIds = ['00000000000000000001', '00000000004000000001', '80000000000000000001']
     const record = packDeposit({
       depositId: 'ffffffffffffffffffff',
