@@ -16,8 +16,8 @@ const gzipAsync = promisify(gzip)
  * Brotli quality 5 with a 4 MiB window: for the benchmark's 9.9 MB book, 3.4 MB in 0.5 s of
  * zlib's thread pool (quality 9: 3.2 MB in 2.1 s; gzip: 4.5 MB).
  */
-const BROTLI_QUALITY = 5
-const BROTLI_WINDOW_BITS = 22
+export const BROTLI_QUALITY = 5
+export const BROTLI_WINDOW_BITS = 22
 
 /** The encodings of an Accept-Encoding header that are not refused with q=0. */
 function accepted(header: string | undefined): Set<string> {

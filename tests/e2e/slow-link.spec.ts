@@ -7,6 +7,7 @@ import {
   DOWNLOAD_ID_PARAM,
   SYNC_PATH,
 } from '../../shared/protocol.ts'
+import { BROTLI_QUALITY, BROTLI_WINDOW_BITS } from '../../server/sync/bookState.ts'
 import { buildBook } from '../fixtures/book.ts'
 import { startCuttingProxy } from '../support/cuttingProxy.ts'
 import { startShapingProxy } from '../support/shapingProxy.ts'
@@ -16,10 +17,13 @@ import { PeoplePage } from './pages/PeoplePage.ts'
 import { Shell } from './pages/Shell.ts'
 import { E2E_PING_INTERVAL_MS } from './pages/server.ts'
 
-/** `bytes` as the server sends a download: brotli at its quality and window (bookState.ts). */
+/** `bytes` as the server sends a download: brotli at its quality and window. */
 function brotli(bytes: Uint8Array): Buffer {
   return brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 22 },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+    },
   })
 }
 
